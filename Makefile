@@ -1,0 +1,39 @@
+# Shinpan: the two everyday commands are `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test install lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+# Embedded default: SQLite, Celery tasks in-process, DEBUG on, seed catalogues loaded.
+run: install
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py loadseeds
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The whole test suite; pytest's exit 5 ("no tests collected") is a failure here, with a message.
+test: install
+	DEBUG=$${DEBUG:-1} $(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; exit $$rc
+
+lint: install
+	$(BIN)/ruff check .
+
+bench: install
+	DEBUG=1 $(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache

@@ -1,0 +1,206 @@
+"""The declarative attribute schema every game's cards are checked against.
+
+An ``Attr`` says what one attribute is (its kind, bounds and choices), on which card types it may appear and on
+which it is required. ``GameSchema.validate(card_type, attributes)`` returns every problem at once as
+``AttributeError_(field, message)`` and ``GameSchema.clean`` returns the normalised attributes (defaults filled,
+unknown keys refused). A game may add cross-field checks through ``extra_checks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# Kinds of attribute value.
+INT = "int"  # whole number within [minimum, maximum]
+OPT_INT = "opt_int"  # whole number, or None written "−" (IL growth value, technique persons)
+STR = "str"  # text
+BOOL = "bool"  # true/false
+CHOICE = "choice"  # one of ``choices``
+CHOICES = "choices"  # a list of distinct values from ``choices``
+NAMES = "names"  # a list of card names (free text)
+NESTED = "nested"  # a mapping checked against ``fields`` (an Iron Leaguer technique card's upper/lower half)
+
+NONE_MARK = "−"  # U+2212, how the rules write "none" (growth value −, persons −)
+NONE_SPELLINGS = {"−", "-", "ー", "－", "none", "null", ""}
+
+
+@dataclass(frozen=True)
+class AttributeError_:
+    """One problem with one attribute: ``field`` is a dotted path (``hp``, ``upper.persons``)."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Attr:
+    """One typed attribute of a card.
+
+    ``types`` are the card types it may appear on (empty: all types); ``required`` those on which it must be
+    present. ``default`` fills it in on the types it belongs to when absent and not required.
+    """
+
+    name: str
+    kind: str
+    label: str
+    label_ja: str
+    types: frozenset[str] = frozenset()
+    required: frozenset[str] = frozenset()
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+    default: Any = None
+    fields: tuple[Attr, ...] = ()
+    search_key: str | None = None  # the search language's key for this attribute, if any
+
+    def applies_to(self, card_type: str) -> bool:
+        return not self.types or card_type in self.types
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip().translate(_FULLWIDTH_DIGITS)
+        if text.lstrip("-").isdigit():
+            return int(text)
+    return None
+
+
+_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９－", "0123456789-")
+
+
+def check_value(attr: Attr, value: Any, path: str) -> tuple[Any, list[AttributeError_]]:
+    """Check and normalise one value; return (normalised value, problems)."""
+    errors: list[AttributeError_] = []
+    if attr.kind in (INT, OPT_INT):
+        if attr.kind == OPT_INT and (value is None or (isinstance(value, str) and value.strip() in NONE_SPELLINGS)):
+            return None, []
+        number = _as_int(value)
+        if number is None:
+            return value, [AttributeError_(path, f"must be a whole number, not {value!r}")]
+        if attr.minimum is not None and number < attr.minimum:
+            errors.append(AttributeError_(path, f"must be at least {attr.minimum}, not {number}"))
+        if attr.maximum is not None and number > attr.maximum:
+            errors.append(AttributeError_(path, f"must be at most {attr.maximum}, not {number}"))
+        return number, errors
+    if attr.kind == STR:
+        if not isinstance(value, str):
+            return value, [AttributeError_(path, f"must be text, not {value!r}")]
+        return value.strip(), []
+    if attr.kind == BOOL:
+        if isinstance(value, bool):
+            return value, []
+        if isinstance(value, str) and value.strip().lower() in {"true", "1", "yes", "false", "0", "no", ""}:
+            return value.strip().lower() in {"true", "1", "yes"}, []
+        return value, [AttributeError_(path, f"must be true or false, not {value!r}")]
+    if attr.kind == CHOICE:
+        if value not in attr.choices:
+            return value, [AttributeError_(path, f"must be one of {', '.join(attr.choices)}, not {value!r}")]
+        return value, []
+    if attr.kind in (CHOICES, NAMES):
+        if isinstance(value, str):
+            value = [part.strip() for part in value.replace("/", "|").split("|") if part.strip()]
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            return value, [AttributeError_(path, f"must be a list of text values, not {value!r}")]
+        if attr.kind == CHOICES:
+            bad = [item for item in value if item not in attr.choices]
+            if bad:
+                errors.append(AttributeError_(path, f"{', '.join(bad)} not among {', '.join(attr.choices)}"))
+            if len(set(value)) != len(value):
+                errors.append(AttributeError_(path, "lists a value twice"))
+        if attr.min_items is not None and len(value) < attr.min_items:
+            errors.append(AttributeError_(path, f"needs at least {attr.min_items} values, has {len(value)}"))
+        if attr.max_items is not None and len(value) > attr.max_items:
+            errors.append(AttributeError_(path, f"takes at most {attr.max_items} values, has {len(value)}"))
+        return value, errors
+    if attr.kind == NESTED:
+        if not isinstance(value, Mapping):
+            return value, [AttributeError_(path, "must be a mapping of fields")]
+        return _check_fields(attr.fields, None, value, prefix=f"{path}.")
+    raise ValueError(f"unknown attribute kind {attr.kind!r}")  # a schema bug, not bad input
+
+
+def _check_fields(
+    attrs: Iterable[Attr], card_type: str | None, values: Mapping[str, Any], *, prefix: str = ""
+) -> tuple[dict[str, Any], list[AttributeError_]]:
+    attrs = tuple(attrs)
+    known = {a.name for a in attrs}
+    errors: list[AttributeError_] = []
+    cleaned: dict[str, Any] = {}
+    for key in values:
+        if key not in known:
+            errors.append(AttributeError_(f"{prefix}{key}", "is not an attribute of this game's cards"))
+    for attr in attrs:
+        path = f"{prefix}{attr.name}"
+        present = attr.name in values and not (
+            values[attr.name] is None and attr.kind != OPT_INT
+        ) and values[attr.name] != ""
+        applies = card_type is None or attr.applies_to(card_type)
+        if not applies:
+            if present and values[attr.name] not in ([], False):
+                errors.append(AttributeError_(path, f"does not belong on a {card_type} card"))
+            continue
+        if not present:
+            if card_type is not None and card_type in attr.required:
+                errors.append(AttributeError_(path, f"is required on a {card_type} card"))
+            elif card_type is None and attr.required:
+                errors.append(AttributeError_(path, "is required"))
+            elif attr.default is not None or attr.kind == OPT_INT and attr.name in values:
+                cleaned[attr.name] = attr.default
+            continue
+        value, problems = check_value(attr, values[attr.name], path)
+        errors.extend(problems)
+        cleaned[attr.name] = value
+    return cleaned, errors
+
+
+@dataclass(frozen=True)
+class GameSchema:
+    """A game's card types and attributes; ``extra_checks`` add rules that span several fields."""
+
+    code: str
+    name: str
+    name_ja: str
+    card_types: tuple[str, ...]
+    attrs: tuple[Attr, ...]
+    extra_checks: tuple[Callable[[str, dict[str, Any]], list[AttributeError_]], ...] = field(default=())
+
+    def attr(self, name: str) -> Attr:
+        for attr in self.attrs:
+            if attr.name == name:
+                return attr
+        raise KeyError(name)
+
+    def clean(self, card_type: str, attributes: Mapping[str, Any] | None) -> tuple[dict[str, Any], list[AttributeError_]]:
+        """Check ``attributes`` for a card of ``card_type``.
+
+        Returns ``(cleaned, errors)``: the normalised attributes and every problem found (empty when the card is
+        possible). ``card_type`` outside ``card_types`` is itself reported as a ``card_type`` problem.
+        """
+        if card_type not in self.card_types:
+            return dict(attributes or {}), [
+                AttributeError_("card_type", f"must be one of {', '.join(self.card_types)}, not {card_type!r}")
+            ]
+        cleaned, errors = _check_fields(self.attrs, card_type, attributes or {})
+        if not errors:
+            for check in self.extra_checks:
+                errors.extend(check(card_type, cleaned))
+        return cleaned, errors
+
+    def validate(self, card_type: str, attributes: Mapping[str, Any] | None) -> list[AttributeError_]:
+        """Return every problem with a card of ``card_type`` having ``attributes`` (empty list: possible card)."""
+        return self.clean(card_type, attributes)[1]
+
+    def search_keys(self) -> dict[str, Attr]:
+        """The search language's keys for this game, mapped to their attributes."""
+        return {a.search_key: a for a in self.attrs if a.search_key}

@@ -1,0 +1,112 @@
+"""The card catalogue: games, sets and cards.
+
+A card is identified by (game, set code, collector number). Attributes common to every game are columns; each
+game's own attributes live in ``Card.attributes``, checked against the game's schema in ``cards.games``
+(``Card.clean`` refuses an impossible card with the field named).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .games import SCHEMAS, schema_for
+
+
+class Game(models.Model):
+    """One of the three games; ``code`` is the schema key ("legions", "riders_legend", "iron_leaguer")."""
+
+    code = models.SlugField(max_length=32, unique=True, choices=[(c, s.name) for c, s in SCHEMAS.items()])
+    name = models.CharField(max_length=100)
+    name_ja = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def schema(self):
+        return schema_for(self.code)
+
+
+class CardSet(models.Model):
+    """A release of a game (booster, starter); ``sample_data`` marks sets whose values are samples for play."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="sets")
+    code = models.CharField(max_length=32)
+    name = models.CharField(max_length=200)
+    name_ja = models.CharField(max_length=200, blank=True)
+    release_date = models.DateField(null=True, blank=True)
+    sample_data = models.BooleanField(
+        default=False, help_text=_("The set's values are sample values for play, not the printed ones.")
+    )
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game_id", "release_date", "code"]
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="cardset_unique_code_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.code} — {self.name}"
+
+
+class Card(models.Model):
+    """One card. ``attributes`` holds the game's own typed attributes (see ``cards.games``).
+
+    ``sample_fields`` lists the attribute names (or common fields such as ``rules_text``) whose values are
+    sample values rather than the card's published ones.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards", verbose_name=_("set"))
+    collector_number = models.CharField(_("collector number"), max_length=16)
+    name = models.CharField(_("name"), max_length=200, db_index=True)
+    reading = models.CharField(_("reading (kana)"), max_length=200, blank=True)
+    card_type = models.CharField(_("card type"), max_length=20, db_index=True)
+    rarity = models.CharField(_("rarity"), max_length=10, blank=True)
+    rules_text = models.TextField(_("rules text"), blank=True)
+    flavour_text = models.TextField(_("flavour text"), blank=True)
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True)
+    sample_fields = models.JSONField(_("sample values"), default=list, blank=True)
+    image = models.ImageField(_("image"), upload_to="cards/", blank=True)
+    thumbnail = models.ImageField(_("thumbnail"), upload_to="cards/thumbs/", blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game_id", "card_set_id", "collector_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["card_set", "collector_number"], name="card_unique_number_per_set"),
+        ]
+        indexes = [models.Index(fields=["game", "card_type"], name="card_game_type_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.card_set.code} {self.collector_number})"
+
+    def clean(self) -> None:
+        """Refuse an impossible card: the set of another game, or attributes the game's schema rejects.
+
+        Raises ValidationError keyed by field (``attributes`` messages name the attribute: ``hp: is required``).
+        Normalises ``attributes`` in place on success.
+        """
+        errors: dict[str, list[str]] = {}
+        if self.game_id and self.card_set_id and self.card_set.game_id != self.game_id:
+            errors.setdefault("card_set", []).append(_("The set belongs to another game."))
+        if self.game_id:
+            cleaned, problems = self.game.schema.clean(self.card_type, self.attributes)
+            for problem in problems:
+                key = "card_type" if problem.field == "card_type" else "attributes"
+                errors.setdefault(key, []).append(str(problem) if key == "attributes" else problem.message)
+            if not problems:
+                self.attributes = cleaned
+        if not isinstance(self.sample_fields, list):
+            errors.setdefault("sample_fields", []).append(_("Must be a list of field names."))
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def is_sample(self) -> bool:
+        return bool(self.sample_fields) or self.card_set.sample_data

@@ -1,0 +1,61 @@
+"""Shared fixtures.
+
+``page`` gives a Playwright page in Debian's headless Chromium (``/usr/bin/chromium``); ``new_context`` makes
+more browser contexts (one per user). Browser tests are skipped when Chromium is missing, except when
+``SHINPAN_REQUIRE_BROWSER=1`` (set by ``.ci/run``), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("SHINPAN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        if os.environ.get("SHINPAN_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"Chromium not found at {CHROMIUM}")
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Factory: ``new_context(locale="ja-JP")`` returns a fresh browser context (closed after the test)."""
+    contexts = []
+
+    def make(**kwargs):
+        context = browser.new_context(**kwargs)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    return new_context(locale="en-US").new_page()
