@@ -1,0 +1,351 @@
+"""The Legions! seed catalogue (seeds/catalogue/legions.json) and sample decks (seeds/decks/legions_*.txt).
+
+The known values below are copied from the public facts (../shared/data/legions_public_facts.md); the real
+decklists are test inputs in tests/cases/decklists/. No database: the seed files are plain data.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from collections import Counter
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from cards.games import SCHEMAS
+from cards.games.legions import COLOURS, DECK_TYPES
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "seeds" / "catalogue" / "legions.json"
+REAL_LISTS = ROOT / "tests" / "cases" / "decklists"
+SAMPLE_DECKS = {
+    "legions_mao_nyan_2017.txt": "legions_mao_nyan_2017.txt",
+    "legions_olivier_2018.txt": "legions_blue_black_olivier_2018.txt",
+}
+SCHEMA = SCHEMAS["legions"]
+
+# Known values of real cards (public facts). Colours compare as sets.
+KNOWN: dict[str, tuple[str, dict]] = {
+    "星崎イノリ": ("master", {"colours": ["red", "green"], "class_label": "フェアリーテイマー"}),
+    "シグ・マクダネル": ("master", {"class_label": "ジェネラル"}),
+    "時任サクジ": ("master", {"class_label": "ルーンブレイダー"}),
+    "マオ・ニャン": ("master", {"class_label": "ウィザード"}),
+    "勝浦カヨ": ("master", {}),  # シャーマン is only "probable": a sample
+    "エリザベス・ロンズデール": ("master", {}),
+    "プルモーの毒銛撃ち": ("minion", {"colours": ["blue"], "atk": 2, "hp": 1, "wt": 3}),
+    "冥界の魔導竜『オリヴィエ』": ("lord", {"colours": ["black"], "unlock_cost": 7, "core_cost": 2, "atk": 4,
+                                     "hp": 7, "keywords": ["速攻"]}),
+    "守り神『オサキサマ』": ("lord", {"colours": ["white"], "unlock_cost": 2, "atk": 3, "hp": 3,
+                               "keywords": ["強襲"]}),
+    "ヘヴィスウィング": ("skill", {"colours": ["white"], "unlock_cost": 2, "atk": 2, "wt": 3,
+                               "keywords": ["衝撃1"], "category": "剣術"}),
+    "吸血姫『アコニー』": ("lord", {"colours": ["black"], "unlock_cost": 6, "keywords": ["ブロック不可"],
+                             "finisher": True}),
+    "死神少女『ルルシュ』": ("lord", {"colours": ["black"], "unlock_cost": 5}),
+    "デスクラウド": ("arts", {"colours": ["black"], "unlock_cost": 5}),
+    "小さき怨恨アリス": ("minion", {"colours": ["black"], "keywords": ["移動攻撃"]}),
+    "境界の仙龍『ユラノ』": ("lord", {"unlock_cost": 6, "finisher": True}),
+    "精杯の守護騎士『パーシヴァル』": ("lord", {"unlock_cost": 6, "finisher": True}),
+    "ツクヨミ": ("lord", {"unlock_cost": 7, "finisher": True}),
+}
+KNOWN_RARITY = {"冥界の魔導竜『オリヴィエ』": "LR"}
+# Real cards whose rules_text renders a known effect (the facts table's "text, in short").
+KNOWN_TEXT = {"プルモーの毒銛撃ち", "冥界の魔導竜『オリヴィエ』", "守り神『オサキサマ』", "ヘヴィスウィング",
+              "吸血姫『アコニー』", "デスクラウド", "小さき怨恨アリス"}
+LAUNCH_MASTERS = {name for name, (card_type, _) in KNOWN.items() if card_type == "master"}
+REAL_KEYWORD = re.compile(r"^(速攻|強襲|移動攻撃|ブロック不可|衝撃[1-9]|挺身)$")
+KANA = re.compile(r"^[ぁ-ゖァ-ヺー・]+$")
+COMMON_SAMPLE_FIELDS = {"name", "rarity", "rules_text"}
+BLUE_ARRIVED = date(2018, 5, 1)  # blue came with the 2018/5 preconstructed decks
+LIST_DATES = {"legions_mao_nyan_2017.txt": date(2017, 6, 25),
+              "legions_blue_black_olivier_2018.txt": date(2018, 7, 31)}
+SECTION_TYPE_WORDS = {"minions": "minion", "skills": "skill", "arts": "arts", "lords": "lord"}
+
+
+@cache
+def catalogue() -> dict:
+    return json.loads(CATALOGUE.read_text(encoding="utf-8"))
+
+
+def cards() -> list[dict]:
+    return catalogue()["cards"]
+
+
+def by_name() -> dict[str, dict]:
+    return {card["name"]: card for card in cards()}
+
+
+def deck_cards() -> list[dict]:
+    return [card for card in cards() if card["card_type"] in DECK_TYPES]
+
+
+def masters() -> list[dict]:
+    return [card for card in cards() if card["card_type"] == "master"]
+
+
+def release(card: dict) -> date:
+    sets = {s["code"]: s for s in catalogue()["sets"]}
+    return date.fromisoformat(sets[card["set"]]["release_date"])
+
+
+def parse_decklist(path: Path) -> tuple[dict[str, str], dict[str, list[tuple[int, str, str | None]]]]:
+    """``(headers, sections)``: sections map ``master``/``deck`` to ``(count, name, type from comment)``."""
+    headers: dict[str, str] = {}
+    sections: dict[str, list[tuple[int, str, str | None]]] = {}
+    section, group = None, None
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            word = line.lstrip("# ").split(" ")[0]
+            group = SECTION_TYPE_WORDS.get(word, group)
+        elif line in ("Master", "Deck"):
+            section, group = line.lower(), ("master" if line == "Master" else None)
+            sections.setdefault(section, [])
+        elif m := re.fullmatch(r"(\w+): (.+)", line):
+            headers[m[1]] = m[2]
+        else:
+            m = re.fullmatch(r"(\d+) (.+)", line)
+            assert m and section, f"{path.name} line {number}: cannot read {raw!r}"
+            sections[section].append((int(m[1]), m[2], group))
+    return headers, sections
+
+
+def real_names() -> dict[str, str]:
+    """Every real card name (facts and both real decklists) mapped to its card type."""
+    names = {name: card_type for name, (card_type, _) in KNOWN.items()}
+    for path in REAL_LISTS.glob("legions_*.txt"):
+        for entries in parse_decklist(path)[1].values():
+            for _, name, card_type in entries:
+                names.setdefault(name, card_type)
+    return names
+
+
+# --- the catalogue as a whole ---------------------------------------------------------------------
+
+def test_the_seed_file_declares_the_card_format_and_the_legions_game():
+    data = catalogue()
+    assert (data["format"], data["version"], data["game"]["code"]) == ("shinpan.cards", 1, "legions")
+
+
+@pytest.mark.parametrize("card", cards(), ids=lambda c: f"{c['set']}-{c['number']}")
+def test_every_card_passes_the_legions_schema(card):
+    assert SCHEMA.validate(card["card_type"], card["attributes"]) == []
+
+
+def test_every_set_is_marked_sample_data_and_explains_its_facts_and_samples():
+    for card_set in catalogue()["sets"]:
+        assert card_set["sample_data"] is True, card_set["code"]
+        assert "Facts" in card_set["notes"] and "Samples" in card_set["notes"], card_set["code"]
+        date.fromisoformat(card_set["release_date"])
+
+
+def test_the_launch_set_is_the_first_booster_of_june_2017():
+    launch = next(s for s in catalogue()["sets"] if s["name_ja"] == "第1弾")
+    assert launch["release_date"].startswith("2017-06")
+
+
+def test_every_card_belongs_to_a_declared_set():
+    codes = {s["code"] for s in catalogue()["sets"]}
+    assert {card["set"] for card in cards()} <= codes
+
+
+def test_collector_numbers_are_unique_within_a_set():
+    keys = Counter((card["set"], card["number"]) for card in cards())
+    assert [key for key, count in keys.items() if count > 1] == []
+
+
+def test_card_names_are_unique_so_decklists_can_name_cards():
+    names = Counter(card["name"] for card in cards())
+    assert [name for name, count in names.items() if count > 1] == []
+
+
+def test_every_reading_is_kana():
+    assert [card["name"] for card in cards() if not KANA.match(card["reading"])] == []
+
+
+def test_every_keyword_is_one_seen_on_real_cards():
+    bad = [(card["name"], kw) for card in cards() for kw in card["attributes"].get("keywords", [])
+           if not REAL_KEYWORD.match(kw)]
+    assert bad == []
+
+
+def test_sample_fields_name_attributes_of_the_card_or_common_fields():
+    bad = [(card["name"], field) for card in cards() for field in card["sample_fields"]
+           if field not in card["attributes"] and field not in COMMON_SAMPLE_FIELDS]
+    assert bad == []
+
+
+# --- coverage -------------------------------------------------------------------------------------
+
+def test_there_are_at_least_six_masters_and_their_classes_cover_all_five_colours():
+    assert len(masters()) >= 6
+    assert {c for m in masters() for c in m["attributes"]["colours"]} == set(COLOURS)
+
+
+def test_a_blue_black_master_exists_for_the_olivier_deck():
+    assert any(set(m["attributes"]["colours"]) == {"blue", "black"} for m in masters())
+
+
+def test_there_are_at_least_eighty_deck_cards_of_all_four_types():
+    assert len(deck_cards()) >= 80
+    assert {card["card_type"] for card in deck_cards()} == DECK_TYPES
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_each_colour_has_at_least_ten_one_symbol_deck_cards(colour):
+    assert sum(card["attributes"]["colours"] == [colour] for card in deck_cards()) >= 10
+
+
+def test_at_least_four_two_symbol_cards_each_match_some_masters_class():
+    classes = {frozenset(m["attributes"]["colours"]) for m in masters()}
+    two_symbol = [card for card in deck_cards() if len(card["attributes"]["colours"]) == 2]
+    assert len(two_symbol) >= 4
+    assert [c["name"] for c in two_symbol if frozenset(c["attributes"]["colours"]) not in classes] == []
+
+
+def test_a_vanilla_one_cost_minion_is_two_one():
+    vanilla = [card["attributes"] for card in deck_cards() if card["card_type"] == "minion"
+               and card["attributes"]["unlock_cost"] == 1 and not card["rules_text"]]
+    assert vanilla and all((a["atk"], a["hp"]) == (2, 1) for a in vanilla)
+
+
+def test_no_blue_card_was_released_before_blue_arrived_in_2018():
+    early = [card["name"] for card in cards() if "blue" in card["attributes"]["colours"]
+             and release(card) < BLUE_ARRIVED]
+    assert early == []
+
+
+@pytest.mark.parametrize("real_list", sorted(LIST_DATES))
+def test_every_card_of_a_real_list_was_released_before_the_list_was_played(real_list):
+    _, sections = parse_decklist(REAL_LISTS / real_list)
+    catalogue_cards = by_name()
+    late = [name for entries in sections.values() for _, name, _ in entries
+            if release(catalogue_cards[name]) > LIST_DATES[real_list]]
+    assert late == []
+
+
+# --- real cards and their known values ------------------------------------------------------------
+
+def test_every_real_card_is_present_under_its_exact_name_with_its_type():
+    catalogue_cards = by_name()
+    missing = {name: card_type for name, card_type in real_names().items()
+               if catalogue_cards.get(name, {}).get("card_type") != card_type}
+    assert missing == {}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN))
+def test_a_real_cards_known_values_are_exact_and_not_marked_as_samples(name):
+    card = by_name()[name]
+    _, known = KNOWN[name]
+    for field, value in known.items():
+        actual = card["attributes"].get(field)
+        if field == "colours":
+            actual, value = sorted(actual), sorted(value)
+        assert actual == value, f"{name}: {field}"
+        assert field not in card["sample_fields"], f"{name}: {field}"
+
+
+def test_olivier_is_a_legend_rare_not_marked_as_a_sample():
+    card = by_name()["冥界の魔導竜『オリヴィエ』"]
+    assert card["rarity"] == KNOWN_RARITY[card["name"]] and "rarity" not in card["sample_fields"]
+
+
+def test_every_value_of_a_real_card_is_either_known_or_listed_as_a_sample():
+    catalogue_cards = by_name()
+    unmarked = []
+    for name in real_names():
+        card = catalogue_cards[name]
+        known = set(KNOWN.get(name, ("", {}))[1])
+        known |= {"rarity"} if name in KNOWN_RARITY else set()
+        known |= {"rules_text"} if name in KNOWN_TEXT else set()
+        # An empty keyword list is no value: the schema fills it in on every card.
+        values = {field for field, value in card["attributes"].items() if value != []}
+        values |= {"rarity", "rules_text"}
+        unmarked += [(name, field) for field in values - known - set(card["sample_fields"])]
+    assert unmarked == []
+
+
+def test_real_cards_are_not_marked_as_invented():
+    catalogue_cards = by_name()
+    assert [name for name in real_names() if "name" in catalogue_cards[name]["sample_fields"]] == []
+
+
+def test_every_invented_card_marks_its_name_and_every_value_as_samples():
+    real = real_names()
+    unmarked = [(card["name"], field) for card in cards() if card["name"] not in real
+                for field in {"name", "rarity", "rules_text", *card["attributes"]}
+                if field not in card["sample_fields"]]
+    assert unmarked == []
+
+
+def test_the_launch_masters_are_in_the_launch_set_and_hoshizaki_inori_is_red_green():
+    catalogue_cards = by_name()
+    assert {catalogue_cards[name]["set"] for name in LAUNCH_MASTERS} == {"LG01"}
+    assert sorted(catalogue_cards["星崎イノリ"]["attributes"]["colours"]) == ["green", "red"]
+
+
+# --- sample decks ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deck_file", sorted(SAMPLE_DECKS))
+def test_a_sample_deck_declares_the_legions_standard_format(deck_file):
+    headers, _ = parse_decklist(ROOT / "seeds" / "decks" / deck_file)
+    assert (headers["Game"], headers["Format"]) == ("legions", "legions_standard") and headers["Name"]
+
+
+@pytest.mark.parametrize("deck_file", sorted(SAMPLE_DECKS))
+def test_a_sample_deck_has_forty_cards_and_at_most_three_copies_of_each(deck_file):
+    _, sections = parse_decklist(ROOT / "seeds" / "decks" / deck_file)
+    copies = Counter()
+    for count, name, _ in sections["deck"]:
+        copies[name] += count
+    assert sum(copies.values()) == 40
+    assert [name for name, count in copies.items() if count > 3] == []
+
+
+@pytest.mark.parametrize("deck_file", sorted(SAMPLE_DECKS))
+def test_a_sample_deck_names_one_master_and_only_deck_types_in_its_deck(deck_file):
+    _, sections = parse_decklist(ROOT / "seeds" / "decks" / deck_file)
+    catalogue_cards = by_name()
+    master = [(count, catalogue_cards[name]["card_type"]) for count, name, _ in sections["master"]]
+    assert master == [(1, "master")]
+    assert {catalogue_cards[name]["card_type"] for _, name, _ in sections["deck"]} <= DECK_TYPES
+
+
+@pytest.mark.parametrize("deck_file", sorted(SAMPLE_DECKS))
+def test_a_sample_decks_two_symbol_cards_match_its_masters_class_exactly(deck_file):
+    _, sections = parse_decklist(ROOT / "seeds" / "decks" / deck_file)
+    catalogue_cards = by_name()
+    klass = set(catalogue_cards[sections["master"][0][1]]["attributes"]["colours"])
+    colours = [set(catalogue_cards[name]["attributes"]["colours"]) for _, name, _ in sections["deck"]]
+    assert all(c == klass for c in colours if len(c) == 2)
+
+
+@pytest.mark.parametrize("deck_file", sorted(SAMPLE_DECKS))
+def test_a_sample_deck_keeps_the_real_lists_cards_and_counts(deck_file):
+    _, sample = parse_decklist(ROOT / "seeds" / "decks" / deck_file)
+    _, real = parse_decklist(REAL_LISTS / SAMPLE_DECKS[deck_file])
+    assert [(c, n) for c, n, _ in sample["deck"]] == [(c, n) for c, n, _ in real["deck"]]
+    if "master" in real:
+        assert sample["master"] == real["master"]
+
+
+def test_the_olivier_deck_is_played_with_a_blue_black_master():
+    _, sections = parse_decklist(ROOT / "seeds" / "decks" / "legions_olivier_2018.txt")
+    master = by_name()[sections["master"][0][1]]
+    assert sorted(master["attributes"]["colours"]) == ["black", "blue"]
+
+
+# --- the generator --------------------------------------------------------------------------------
+
+def test_the_seed_file_is_what_the_generator_writes():
+    tool = ROOT / "seeds" / "tools" / "make_legions.py"
+    spec = importlib.util.spec_from_file_location("make_legions", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert CATALOGUE.read_text(encoding="utf-8") == module.render()
