@@ -16,7 +16,9 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Compiled translations (.mo) are generated from locale/*/LC_MESSAGES/django.po, never committed.
 install: $(VENV)/.installed
+	$(BIN)/python scripts/compile_messages.py
 
 # Embedded default: SQLite, Celery tasks in-process, DEBUG on, seed catalogues loaded.
 run: install
@@ -32,8 +34,10 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 
+# Benchmarks print their figures; each script's --help tells its options.
 bench: install
-	DEBUG=1 $(BIN)/python bench/run_all.py
+	for script in bench/import_cards.py bench/engine.py bench/search.py; do \
+		echo "== $$script"; DEBUG=1 $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache

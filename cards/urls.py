@@ -1,3 +1,6 @@
+"""Catalogue pages: ``/`` the games, ``/games/<code>/`` sets and search, ``/cards/<id>/``,
+``/search/help/``."""
+
 from django.urls import path
 
 from . import views
@@ -6,4 +9,7 @@ app_name = "cards"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("search/help/", views.search_help, name="search_help"),
+    path("games/<slug:code>/", views.game_detail, name="game"),
+    path("cards/<int:pk>/", views.card_detail, name="card"),
 ]

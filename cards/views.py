@@ -1,11 +1,119 @@
-"""Catalogue pages."""
+"""Catalogue pages: the games, a game's sets and card search (grid or table), a card, and the search help.
 
-from django.shortcuts import render
+Search errors are shown on the page, naming the bad part and its position; a full page answers 400, an htmx
+partial 200 (htmx does not swap 4xx answers) with the same message.
+"""
 
-from .models import Game
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.db.models.fields.json import KT
+from django.db.models.lookups import IsNull
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
+
+from .games import SCHEMAS
+from .models import Card, Game
+from .search import QueryError, all_keys, search
+
+PAGE_SIZE = 60
+VIEWS = ("grid", "table")
+CHAIN_LIMIT = 50
 
 
 def home(request):
     """The home page: the games and how many cards each has."""
-    games = Game.objects.all()
+    games = Game.objects.annotate(card_count=Count("cards"))
     return render(request, "cards/home.html", {"games": games})
+
+
+def game_detail(request, code: str):
+    """A game's sets and its card search. GET ``q`` (search language), ``view`` (grid|table), ``page``."""
+    game = get_object_or_404(Game, code=code)
+    query = request.GET.get("q", "").strip()
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    error = None
+    cards = (
+        Card.objects.filter(game=game)
+        .select_related("card_set")
+        .order_by("card_set__release_date", "card_set__code", "collector_number")
+    )
+    try:
+        cards = search(cards, query, [game.code])
+        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+    except QueryError as exc:
+        error, page = exc, None
+    context = {
+        "game": game,
+        "sets": game.sets.annotate(card_count=Count("cards")),
+        "query": query,
+        "view": view,
+        "page": page,
+        "error": error,
+        "keys": all_keys((game.code,)),
+    }
+    partial = getattr(request, "htmx", False)
+    template = "cards/_results.html" if partial else "cards/game.html"
+    return render(request, template, context, status=400 if error and not partial else 200)
+
+
+def card_detail(request, pk: int):
+    """One card: every attribute, the image, its set and number, other printings and its transform chain."""
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), pk=pk)
+    schema = SCHEMAS[card.game.code]
+    japanese = get_language() == "ja"
+    attributes = attribute_rows(schema.attrs, card.attributes, japanese)
+    printings = (
+        Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk).select_related("card_set")
+    )
+    context = {"card": card, "attributes": attributes, "printings": printings, "chain": transform_chain(card)}
+    return render(request, "cards/card.html", context)
+
+
+def attribute_rows(attrs, values: dict, japanese: bool) -> list[tuple[str, str, list]]:
+    """``(label, text, nested rows)`` for each attribute present in ``values``, labelled in the page's
+    language."""
+    rows = []
+    for attr in attrs:
+        if attr.name not in values:
+            continue
+        value = values[attr.name]
+        label = attr.label_ja if japanese else attr.label
+        if isinstance(value, dict):
+            rows.append((label, "", attribute_rows(attr.fields, value, japanese)))
+        elif isinstance(value, list):
+            rows.append((label, " / ".join(str(item) for item in value) or "—", []))
+        else:
+            rows.append((label, "−" if value is None else str(value), []))
+    return rows
+
+
+def transform_chain(card: Card) -> list[Card]:
+    """The other cards of ``card``'s transform chain (Riders' Legend ``transforms_from``), both directions.
+
+    Returns at most ``CHAIN_LIMIT`` cards, excluding ``card`` and its same-name printings.
+    """
+    candidates = list(
+        Card.objects.filter(game=card.game, card_type="character")
+        .filter(IsNull(KT("attributes__transforms_from__0"), False))
+        .select_related("card_set")[:5000]
+    )
+    if not candidates and not card.attributes.get("transforms_from"):
+        return []
+    names = {card.name, *card.attributes.get("transforms_from", [])}
+    size = 0
+    while size != len(names):  # grow the connected set of names until nothing new joins it
+        size = len(names)
+        for other in candidates:
+            sources = set(other.attributes.get("transforms_from", []))
+            if other.name in names or sources & names:
+                names |= sources | {other.name}
+    chain = Card.objects.filter(game=card.game, name__in=names - {card.name}).select_related("card_set")
+    return list(chain[:CHAIN_LIMIT])
+
+
+def search_help(request):
+    """The search language, with every key of every game."""
+    games = [(schema, sorted(schema.search_keys().items())) for schema in SCHEMAS.values()]
+    return render(request, "cards/search_help.html", {"games": games})

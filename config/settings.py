@@ -8,6 +8,9 @@ Variables (all optional in development; see README.md):
     REDIS_URL      redis://host:port/db; default none, and then Celery tasks run eagerly in-process.
     MEDIA_ROOT     folder for uploaded card images; default ``media/`` in the project folder.
     IMAGE_MAX_BYTES  largest accepted upload in bytes; default 8 MiB.
+    IMAGE_MAX_PIXELS largest decoded image in pixels; default 40 000 000.
+    CELERY_QUEUE   the Celery queue name; default "shinpan".
+    CELERY_VISIBILITY_TIMEOUT  seconds before an unacknowledged task is delivered again; default 300.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] + (["*"] if DEBUG else []))
 
 INSTALLED_APPS = [
+    "daphne",  # runserver serves ASGI (HTTP and WebSocket) in the embedded default
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -41,6 +45,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "channels",
+    "django_htmx",
     "cards",
     "decks",
     "matches",
@@ -58,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -89,6 +96,9 @@ except ValueError as exc:  # dj-database-url raises ValueError for an unknown sc
 DATABASES["default"]["TEST"] = {"NAME": None}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "matches:lobby"
+LOGOUT_REDIRECT_URL = "cards:home"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -131,6 +141,16 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE") or "shinpan"
+# A task whose worker died unacknowledged is delivered again after this many seconds (and swept at worker start).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=5)}
+
+# Live push (Django Channels): Redis in production, in-process memory in the embedded default.
+CHANNEL_LAYERS = (
+    {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
+    if REDIS_URL
+    else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+)
 
 CACHES = (
     {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

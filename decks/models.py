@@ -1,0 +1,130 @@
+"""Decks and formats.
+
+A ``Format`` holds a game's legality rules as data (section sizes and card types, copy limit, game rules)
+and its banned and restricted cards (``FormatCardLimit``, each with the date it takes effect).
+``decks.legality`` interprets that data; nothing here enforces a rule. A ``Deck`` is a player's list of
+``DeckEntry`` rows (card, count, section).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import Card, Game
+
+
+class Format(models.Model):
+    """A way to play a game, with its deck rules as data (see ``decks.legality`` for the shape of
+    ``as_data``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="formats")
+    code = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    name_ja = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)
+    sections = models.JSONField(
+        default=dict, help_text=_('Per section: {"size": 40, "types": ["minion", …]} (or "min"/"max").')
+    )
+    copy_limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("Most copies of one card (by name); empty for no limit.")
+    )
+    copy_sections = models.JSONField(
+        null=True, blank=True, help_text=_("Sections the copy limit counts over; empty for the whole deck.")
+    )
+    rules = models.JSONField(
+        default=dict, blank=True, help_text=_("Game-specific rules (Iron Leaguer roster).")
+    )
+
+    class Meta:
+        ordering = ["game_id", "code"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_data(self) -> dict:
+        """The format as plain data for ``decks.legality.check``."""
+        return {
+            "code": self.code,
+            "game": self.game.code,
+            "name": self.name,
+            "sections": self.sections,
+            "copy_limit": self.copy_limit,
+            "copy_sections": self.copy_sections,
+            "rules": self.rules,
+            "limits": [limit.as_data() for limit in self.limits.all()],
+        }
+
+
+class FormatCardLimit(models.Model):
+    """A banned (limit 0) or restricted card of a format, in force from ``effective_from`` until
+    ``effective_until``."""
+
+    format = models.ForeignKey(Format, on_delete=models.CASCADE, related_name="limits")
+    card_name = models.CharField(max_length=200)
+    limit = models.PositiveSmallIntegerField(
+        default=0, help_text=_("0 = banned; otherwise most copies allowed.")
+    )
+    effective_from = models.DateField(null=True, blank=True)
+    effective_until = models.DateField(null=True, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["format_id", "effective_from", "card_name"]
+
+    def __str__(self) -> str:
+        return f"{self.card_name}: {'banned' if self.limit == 0 else f'limit {self.limit}'}"
+
+    def as_data(self) -> dict:
+        return {
+            "card": self.card_name,
+            "limit": self.limit,
+            "from": self.effective_from.isoformat() if self.effective_from else None,
+            "until": self.effective_until.isoformat() if self.effective_until else None,
+        }
+
+
+class Deck(models.Model):
+    PUBLIC, UNLISTED, PRIVATE = "public", "unlisted", "private"
+    VISIBILITY = [(PUBLIC, _("public")), (UNLISTED, _("unlisted")), (PRIVATE, _("private"))]
+    SIDES = [("", "—"), ("silver", _("Silver")), ("dark", _("Dark"))]
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
+    format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="decks")
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    visibility = models.CharField(max_length=10, choices=VISIBILITY, default=PRIVATE)
+    side = models.CharField(max_length=10, choices=SIDES, blank=True, help_text=_("Iron Leaguer only."))
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["visibility", "-updated_at"], name="deck_visibility_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckEntry(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    section = models.CharField(max_length=20)
+    count = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["deck_id", "section", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "section", "card"], name="deckentry_unique_card_per_section"
+            ),
+            models.CheckConstraint(condition=models.Q(count__gte=1), name="deckentry_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name} ({self.section})"

@@ -1,0 +1,132 @@
+"""The sets of a card file: merged from its records, checked against ``CardSet``'s field rules, then upserted.
+
+A JSON file lists each set once; a CSV repeats the set on every row, and a row may leave the set's cells empty
+(the set's other rows say them). A field given twice with different values is a problem on the later row. A
+field the file does not give (``None``) keeps the stored value; a new set needs at least a name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from cards.games import SCHEMAS
+from cards.models import CardSet, Game
+
+from .records import CardFile, Problem, SetRecord
+
+SetKey = tuple[str, str]  # (game code, set code)
+SET_FIELDS = ("name", "name_ja", "release_date", "sample_data", "notes")
+
+SET_LISTED_TWICE = "set {code!r} is already listed as {first}"
+SET_CONFLICT = "set {code!r} already has {value!r} on {first}"
+NEW_SET_NEEDS_NAME = "is required for the new set {code!r}"
+
+
+@dataclass
+class SetPlan:
+    """``known``: every set the file's cards may use; ``existing``: those in the database (by key)."""
+
+    known: set[SetKey] = field(default_factory=set)
+    existing: dict[SetKey, CardSet] = field(default_factory=dict)
+    to_create: dict[SetKey, dict[str, Any]] = field(default_factory=dict)
+    to_update: dict[SetKey, dict[str, Any]] = field(default_factory=dict)
+
+
+def plan_sets(card_file: CardFile, games: dict[str, Game], problems: list[Problem]) -> SetPlan:
+    """Merge and check the file's set records; work out which sets to create and which fields to update.
+
+    One query loads the stored sets of the file's games. Problems are appended to ``problems``.
+    """
+    merged, first_where = _merge(card_file, problems)
+    plan = SetPlan()
+    codes = {game for game, _ in merged} | {card.game for card in card_file.cards}
+    stored = CardSet.objects.filter(game__code__in=[c for c in codes if c in SCHEMAS]).select_related("game")
+    for card_set in stored:
+        key = (card_set.game.code, card_set.code)
+        plan.existing[key] = card_set
+        plan.known.add(key)
+    for key, given in merged.items():
+        values = _check_values(key, given, first_where[key], problems)
+        plan.known.add(key)
+        current = plan.existing.get(key)
+        if current is None:
+            if values.get("name") in (None, ""):
+                prefix = "set_" if card_file.fmt == "csv" else ""
+                problems.append(
+                    Problem(first_where[key], f"{prefix}name", NEW_SET_NEEDS_NAME.format(code=key[1]))
+                )
+            plan.to_create[key] = values
+            continue
+        changes = {name: value for name, value in values.items() if getattr(current, name) != value}
+        if changes:
+            plan.to_update[key] = changes
+    return plan
+
+
+def _merge(
+    card_file: CardFile, problems: list[Problem]
+) -> tuple[dict[SetKey, dict[str, Any]], dict[SetKey, str]]:
+    merged: dict[SetKey, dict[str, Any]] = {}
+    first_where: dict[SetKey, str] = {}
+    said_where: dict[tuple[SetKey, str], str] = {}
+    for record in card_file.sets:
+        if record.game not in SCHEMAS or not isinstance(record.code, str) or not record.code.strip():
+            if card_file.fmt == "json" and record.game in SCHEMAS:
+                problems.append(Problem(record.where, "code", "is required (text)"))
+            continue  # a CSV row's card reports its own missing set or unknown game
+        key = (record.game, record.code.strip())
+        if key in first_where and card_file.fmt == "json":
+            problems.append(
+                Problem(record.where, "code", SET_LISTED_TWICE.format(code=key[1], first=first_where[key]))
+            )
+            continue
+        first_where.setdefault(key, record.where)
+        given = merged.setdefault(key, {})
+        for name in SET_FIELDS:
+            value = getattr(record, name)
+            if value is None:
+                continue
+            if name in given and given[name] != value:
+                message = SET_CONFLICT.format(code=key[1], value=given[name], first=said_where[(key, name)])
+                problems.append(Problem(record.where, record.prefix + name, message))
+                continue
+            given[name] = value
+            said_where.setdefault((key, name), record.where)
+    return merged, first_where
+
+
+def _check_values(key: SetKey, given: dict[str, Any], where: str, problems: list[Problem]) -> dict[str, Any]:
+    """Clean each given value with CardSet's own field (dates parsed, lengths checked)."""
+    values: dict[str, Any] = {}
+    prefix = "set_" if where.startswith("row") else ""
+    for name, value in given.items():
+        if name in ("name", "name_ja", "notes") and not isinstance(value, str):
+            problems.append(Problem(where, prefix + name, f"must be text, not {value!r}"))
+            continue
+        if name == "sample_data" and not isinstance(value, bool):
+            problems.append(Problem(where, prefix + name, f"must be true or false, not {value!r}"))
+            continue
+        try:
+            values[name] = CardSet._meta.get_field(name).clean(value, None)
+        except ValidationError as exc:
+            problems.extend(Problem(where, prefix + name, message) for message in exc.messages)
+    return values
+
+
+def write_sets(plan: SetPlan, games: dict[str, Game]) -> dict[SetKey, CardSet]:
+    """Create and update the planned sets (one query each: a file holds few sets); return every known set."""
+    card_sets = dict(plan.existing)
+    for (game, code), values in plan.to_create.items():
+        card_sets[(game, code)] = CardSet.objects.create(game=games[game], code=code, **values)
+    for key, changes in plan.to_update.items():
+        card_set = card_sets[key]
+        for name, value in changes.items():
+            setattr(card_set, name, value)
+        card_set.save(update_fields=list(changes))
+    return card_sets
+
+
+__all__ = ["SetKey", "SetPlan", "SetRecord", "plan_sets", "write_sets"]

@@ -1,0 +1,405 @@
+"""Decklist text: the canonical export and a tolerant import. Pure Python: no Django import.
+
+The format is documented in ``docs/formats.md`` (section "Decklist text"). Import reads ``4 Name``,
+``4x Name``, ``Name x4``, ``Name`` (one copy), set and number references (``LG01-001``, ``Name [LG01 001]``),
+section headers in English or Japanese, full-width digits and ``#`` comments. It never drops a line silently:
+every line it cannot read, every unknown name (with the closest names as suggestions) and every ambiguous
+name is a ``Problem`` with its line number. Codes: ``codec.unreadable_line``, ``codec.unknown_card``,
+``codec.ambiguous_card``, ``codec.unknown_ref``, ``codec.ref_mismatch``, ``codec.no_section``,
+``codec.bad_header``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .legality.report import Problem
+
+MAX_COUNT = 99
+SECTION_HEADERS = {
+    "master": "master",
+    "マスター": "master",
+    "マスターカード": "master",
+    "deck": "deck",
+    "maindeck": "deck",
+    "main": "deck",
+    "デッキ": "deck",
+    "メインデッキ": "deck",
+    "山札": "deck",
+    "firsthalf": "first_half",
+    "first": "first_half",
+    "前半": "first_half",
+    "前半デッキ": "first_half",
+    "secondhalf": "second_half",
+    "second": "second_half",
+    "後半": "second_half",
+    "後半デッキ": "second_half",
+    "eyecatch": "eyecatch",
+    "アイキャッチ": "eyecatch",
+    "アイキャッチカード": "eyecatch",
+    "roster": "roster",
+    "ロースター": "roster",
+    "スタメン": "roster",
+    "lineup": "roster",
+    "startinglineup": "roster",
+}
+SECTION_TITLES = {
+    "master": "Master",
+    "deck": "Deck",
+    "first_half": "First half",
+    "second_half": "Second half",
+    "eyecatch": "Eyecatch",
+    "roster": "Roster",
+}
+GAME_SECTIONS = {
+    "legions": ("master", "deck"),
+    "riders_legend": ("first_half", "second_half", "eyecatch"),
+    "iron_leaguer": ("roster",),
+}
+DEFAULT_SECTION = {"legions": "deck", "iron_leaguer": "roster"}
+HEADER_KEYS = {
+    "game": "game",
+    "ゲーム": "game",
+    "format": "format",
+    "フォーマット": "format",
+    "name": "name",
+    "deckname": "name",
+    "デッキ名": "name",
+    "名前": "name",
+    "side": "side",
+    "陣営": "side",
+    "サイド": "side",
+    "description": "description",
+    "説明": "description",
+}
+GAMES = {
+    "legions": "legions",
+    "legions!": "legions",
+    "レギオンズ": "legions",
+    "レギオンズ!": "legions",
+    "riders_legend": "riders_legend",
+    "riderslegend": "riders_legend",
+    "riders'legend": "riders_legend",
+    "仮面ライダー": "riders_legend",
+    "仮面ライダーtcg": "riders_legend",
+    "iron_leaguer": "iron_leaguer",
+    "ironleaguer": "iron_leaguer",
+    "アイアンリーガー": "iron_leaguer",
+}
+SIDES = {
+    "silver": "silver",
+    "シルバー": "silver",
+    "シルバーキャッスル": "silver",
+    "dark": "dark",
+    "ダーク": "dark",
+    "ダークスポーツ": "dark",
+    "ダークスポーツ財団": "dark",
+}
+
+_COUNT_FIRST = re.compile(r"^(\d+)(?:\s*[x×*])?\s+(\S.*)$|^(\d+)[x×*](\S.*)$", re.IGNORECASE)
+_COUNT_X_FIRST = re.compile(r"^[x×*](\d+)\s+(\S.*)$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(\S.*?)\s+[x×*]\s*(\d+)$", re.IGNORECASE)
+_ONLY_COUNT = re.compile(r"^\d+\s*[x×*]?$", re.IGNORECASE)
+_REF = r"([A-Za-z]{1,8}\d{0,4}[A-Za-z]?)[\s\-/#]+([A-Za-z]{0,2}\d{1,4}[A-Za-z]?)"
+_REF_ALONE = re.compile(rf"^[\[(]?{_REF}[\])]?$")
+_REF_AFTER_NAME = re.compile(rf"^(.*?)\s*[\[(]{_REF}[\])]$")
+_HEADER = re.compile(r"^([^:]{1,20}):\s*(.*)$")
+_SECTION_COUNT = re.compile(r"[\s(（\[]*\d*\s*(枚|cards?)?[)）\]]*$", re.IGNORECASE)
+_FOLD = str.maketrans("", "", " \t・『』「」【】()[]<>〈〉《》.,!?!?'\"’‘“”-―ー~〜_/:;")
+
+
+def fold(text: str) -> str:
+    """The comparison key of a name: NFKC, case-folded, katakana for hiragana, no spaces or punctuation."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
+    return text.translate(_FOLD)
+
+
+@dataclass
+class Line:
+    """One card line as read: ``name`` and/or a ``ref`` (set code, number)."""
+
+    number: int
+    section: str | None
+    count: int
+    name: str | None
+    ref: tuple[str, str] | None
+
+
+@dataclass
+class Parsed:
+    meta: dict = field(default_factory=dict)  # game, format, name, side, description (as written)
+    lines: list[Line] = field(default_factory=list)
+    sections_seen: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _unreadable(number: int, raw: str, why: str, why_ja: str) -> Problem:
+    return Problem(
+        "codec.unreadable_line",
+        f"Line {number} cannot be read ({why}): {raw!r}",
+        f"{number}行目を読めません（{why_ja}）：{raw!r}",
+        line=number,
+    )
+
+
+def _section_of(text: str) -> str | None:
+    key = _SECTION_COUNT.sub("", text.rstrip(":")).strip()
+    return SECTION_HEADERS.get(fold(key)) or SECTION_HEADERS.get(key)
+
+
+def _card_line(number: int, text: str, section: str | None) -> Line | Problem:
+    """Read ``4 Name`` / ``4x Name`` / ``x4 Name`` / ``Name x4`` / ``Name`` with an optional set reference."""
+    if _ONLY_COUNT.match(text):
+        return _unreadable(number, text, "a count with no card", "枚数だけでカード名がありません")
+    count, rest = 1, text
+    if m := _COUNT_FIRST.match(text):
+        count, rest = int(m.group(1) or m.group(3)), (m.group(2) or m.group(4))
+    elif m := _COUNT_X_FIRST.match(text):
+        count, rest = int(m.group(1)), m.group(2)
+    elif m := _COUNT_LAST.match(text):
+        count, rest = int(m.group(2)), m.group(1)
+    if not 1 <= count <= MAX_COUNT:
+        return _unreadable(
+            number, text, f"count {count} is not between 1 and {MAX_COUNT}", f"枚数{count}は範囲外です"
+        )
+    name, ref = rest.strip(), None
+    if m := _REF_ALONE.match(name):
+        name, ref = None, (m.group(1).upper(), m.group(2).upper())
+    elif m := _REF_AFTER_NAME.match(name):
+        name, ref = m.group(1).strip() or None, (m.group(2).upper(), m.group(3).upper())
+    if name is not None and not any(unicodedata.category(c).startswith("L") for c in name):
+        return _unreadable(number, text, "no card name", "カード名がありません")
+    return Line(number, section, count, name, ref)
+
+
+def parse(text: str) -> Parsed:
+    """Read the lines of a decklist without a catalogue: headers, sections and card lines; problems by
+    line."""
+    parsed = Parsed()
+    section: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = unicodedata.normalize("NFKC", raw).strip()
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        if (found := _section_of(line)) is not None:
+            section = found
+            parsed.sections_seen.append(found)
+            continue
+        if m := _HEADER.match(line):
+            key = HEADER_KEYS.get(fold(m.group(1))) or HEADER_KEYS.get(m.group(1).strip())
+            if key:
+                parsed.meta[key] = (m.group(2).strip(), number)
+                continue
+            if m.group(1).strip().replace(" ", "").isascii():
+                parsed.problems.append(
+                    Problem(
+                        "codec.bad_header",
+                        f"Line {number}: unknown header {m.group(1).strip()!r}.",
+                        f"{number}行目：不明な見出し {m.group(1).strip()!r} です。",
+                        line=number,
+                    )
+                )
+                continue
+        read = _card_line(number, line, section)
+        (parsed.problems if isinstance(read, Problem) else parsed.lines).append(read)
+    return parsed
+
+
+class CardIndex:
+    """The cards of one game, for resolving names: ``cards`` are ``{"key", "name", "reading", "set",
+    "number"}``.
+
+    A name shared by several printings resolves to the first printing given (the default printing)."""
+
+    def __init__(self, game: str, cards: Iterable[Mapping]):
+        self.game = game
+        self.by_name: dict[str, list] = {}
+        self.by_ref: dict[tuple[str, str], Mapping] = {}
+        self.by_fold: dict[str, set[str]] = {}
+        self.cards: dict = {}
+        for card in cards:
+            self.cards[card["key"]] = card
+            self.by_name.setdefault(card["name"], []).append(card["key"])
+            self.by_ref[(str(card["set"]).upper(), str(card["number"]).upper())] = card
+            for text in (card["name"], card.get("reading") or ""):
+                if text:
+                    self.by_fold.setdefault(fold(text), set()).add(card["name"])
+
+    def default_key(self, name: str):
+        return self.by_name[name][0]
+
+    def ref_of(self, key) -> str:
+        card = self.cards[key]
+        return f"{card['set']} {card['number']}"
+
+    def lookup_ref(self, set_code: str, number: str) -> Mapping | None:
+        found = self.by_ref.get((set_code, number))
+        if found is None and number.isdigit():  # "LG01-1" for "LG01-001"
+            found = next(
+                (
+                    c
+                    for (s, n), c in self.by_ref.items()
+                    if s == set_code and n.lstrip("0") == number.lstrip("0")
+                ),
+                None,
+            )
+        return found
+
+    def suggestions(self, name: str, n: int = 3) -> list[str]:
+        """The closest card names to ``name`` (difflib over folded names and readings)."""
+        close = difflib.get_close_matches(fold(name), list(self.by_fold), n=n * 2, cutoff=0.5)
+        names: list[str] = []
+        for key in close:
+            for found in sorted(self.by_fold[key]):
+                if found not in names:
+                    names.append(found)
+        return names[:n]
+
+
+def _resolve_line(line: Line, index: CardIndex) -> tuple[object, Problem | None]:
+    """The card key a line names, or a problem (unknown, ambiguous, bad reference)."""
+    here = {"section": line.section, "line": line.number}
+    if line.ref is not None:
+        card = index.lookup_ref(*line.ref)
+        ref = " ".join(line.ref)
+        if card is None:
+            return None, Problem(
+                "codec.unknown_ref",
+                f"Line {line.number}: no card {ref} in the catalogue.",
+                f"{line.number}行目：{ref} のカードはありません。",
+                card=line.name,
+                **here,
+            )
+        if line.name and fold(line.name) not in (fold(card["name"]), fold(card.get("reading") or "")):
+            return None, Problem(
+                "codec.ref_mismatch",
+                f"Line {line.number}: {ref} is {card['name']}, not {line.name}.",
+                f"{line.number}行目：{ref} は{card['name']}です（{line.name}ではありません）。",
+                card=line.name,
+                **here,
+            )
+        return card["key"], None
+    if line.name in index.by_name:
+        return index.default_key(line.name), None
+    names = sorted(index.by_fold.get(fold(line.name), ()))
+    if len(names) == 1:
+        return index.default_key(names[0]), None
+    if names:
+        return None, Problem(
+            "codec.ambiguous_card",
+            f"Line {line.number}: {line.name!r} could be any of {', '.join(names)}.",
+            f"{line.number}行目：「{line.name}」は複数のカード（{'、'.join(names)}）に当てはまります。",
+            card=line.name,
+            suggestions=tuple(names),
+            **here,
+        )
+    close = index.suggestions(line.name)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
+    return None, Problem(
+        "codec.unknown_card",
+        f"Line {line.number}: no card named {line.name!r}.{hint}",
+        f"{line.number}行目：「{line.name}」というカードはありません。{hint_ja}",
+        card=line.name,
+        suggestions=tuple(close),
+        **here,
+    )
+
+
+def detect_game(parsed: Parsed, formats: Mapping[str, Mapping], fallback: str | None = None) -> str | None:
+    """The game a decklist is for: ``Game:`` header, else the ``Format:`` header's game, else its section
+    headers, else ``fallback``. None when nothing tells."""
+    if "game" in parsed.meta:
+        game = GAMES.get(fold(parsed.meta["game"][0])) or GAMES.get(parsed.meta["game"][0].strip().lower())
+        if game:
+            return game
+    if "format" in parsed.meta and parsed.meta["format"][0] in formats:
+        return formats[parsed.meta["format"][0]]["game"]
+    for game, sections in GAME_SECTIONS.items():
+        if any(s in sections and s != "deck" for s in parsed.sections_seen):
+            return game
+    if "side" in parsed.meta:
+        return "iron_leaguer"
+    return fallback
+
+
+def side_of(parsed: Parsed) -> tuple[str | None, Problem | None]:
+    """The Iron Leaguer side from the ``Side:`` header: ("silver" | "dark" | None, problem)."""
+    if "side" not in parsed.meta:
+        return None, None
+    text, number = parsed.meta["side"]
+    side = SIDES.get(fold(text)) or SIDES.get(text.strip())
+    if side is None:
+        return None, Problem(
+            "codec.bad_header",
+            f"Line {number}: side {text!r} is neither silver nor dark.",
+            f"{number}行目：陣営 {text!r} はシルバーでもダークでもありません。",
+            line=number,
+        )
+    return side, None
+
+
+def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]]:
+    """Turn card lines into deck entries ``{"card", "count", "section", "line"}`` against ``index``.
+
+    Lines before any section header go to the game's default section (Legions: deck, Iron Leaguer: roster);
+    Riders' Legend has none, so such lines are ``codec.no_section``."""
+    entries: list[dict] = []
+    problems: list[Problem] = list(parsed.problems)
+    for line in parsed.lines:
+        if line.section is None:
+            line.section = DEFAULT_SECTION.get(index.game)
+            if line.section is None:
+                problems.append(
+                    Problem(
+                        "codec.no_section",
+                        f"Line {line.number}: a card before any section header "
+                        "(First half, Second half or Eyecatch).",
+                        f"{line.number}行目：区分（前半・後半・アイキャッチ）の見出しの前にカードがあります。",
+                        card=line.name,
+                        line=line.number,
+                    )
+                )
+                continue
+        key, problem = _resolve_line(line, index)
+        if problem:
+            problems.append(problem)
+        else:
+            entries.append({"card": key, "count": line.count, "section": line.section, "line": line.number})
+    return entries, problems
+
+
+def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
+    """The canonical text of a deck: headers, then each section of the game in order, ``N Name`` per card.
+
+    ``meta``: ``{"game", "format", "name", "side"}``; ``entries``: ``{"card": key, "count", "section"}``.
+    A card whose name several printings share is written with its reference when it is not the default
+    printing, so reading the text back gives the same deck."""
+    out = ["# Shinpan decklist", f"Game: {meta['game']}"]
+    if meta.get("format"):
+        out.append(f"Format: {meta['format']}")
+    if meta.get("name"):
+        out.append(f"Name: {' '.join(str(meta['name']).split())}")
+    if meta.get("side"):
+        out.append(f"Side: {meta['side']}")
+    merged: dict[tuple[str, object], int] = {}
+    for entry in entries:
+        merged[(entry["section"], entry["card"])] = (
+            merged.get((entry["section"], entry["card"]), 0) + entry["count"]
+        )
+    sections = list(GAME_SECTIONS.get(meta["game"], ()))
+    sections += sorted({s for s, _ in merged} - set(sections))
+    for section in sections:
+        out += ["", SECTION_TITLES.get(section, section)]
+        for (sec, key), count in merged.items():
+            if sec != section:
+                continue
+            name = index.cards[key]["name"]
+            ref = f" [{index.ref_of(key)}]" if index.default_key(name) != key else ""
+            out.append(f"{count} {name}{ref}")
+    return "\n".join(out) + "\n"

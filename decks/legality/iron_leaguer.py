@@ -1,0 +1,86 @@
+"""Iron Leaguer roster rules. Pure Python: no Django import.
+
+A roster is exactly 11 different ILs for the side the player chose (IL 2.1: シルバー or ダーク).
+- ``standard`` (format rule ``"roster": "starters"``): the rules' starting line-up, i.e. only the side's
+  starters (``silver_starter`` / ``dark_starter``), IL 2.2.
+- ``custom`` (``"roster": "custom"``): any IL the side could hold under the rules, which the format lists as
+  exclusions per side — Silver: not Dark starters, not growth "−", not ファイタースピリッツ / ファイターアロー
+  (IL 19.4, 11.7); Dark: not Silver starters, 極十郎太 or ブルアーマー (IL 19.5).
+Codes: ``iron_leaguer.side_missing``, ``iron_leaguer.duplicate_il``, ``iron_leaguer.not_on_side``; the roster
+size is ``iron_leaguer.roster_size`` (by section size).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .common import copies_by_name
+from .report import Problem
+
+SECTION_SIZE_CODES = {"roster": "iron_leaguer.roster_size"}
+TYPE_CODES: dict[str, str] = {}
+
+SIDES = ("silver", "dark")
+SIDES_JA = {"silver": "シルバー", "dark": "ダーク"}
+
+
+def _why_not(card: Mapping, side: str, rules: Mapping) -> str | None:
+    """The reason ``card`` cannot be on ``side``'s roster under ``rules``, or None."""
+    affiliation = card.get("attributes", {}).get("affiliation")
+    if rules.get("roster", "starters") == "starters":
+        return None if affiliation == f"{side}_starter" else f"not a {side} starter"
+    excluded = rules.get("exclusions", {}).get(side, {})
+    if affiliation in excluded.get("affiliations", ()):
+        return f"a {affiliation}"
+    if card["name"] in excluded.get("names", ()):
+        return "named by the rules"
+    attributes = card.get("attributes", {})
+    if excluded.get("no_growth") and "growth" in attributes and attributes["growth"] is None:
+        return "growth value −"
+    return None
+
+
+def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Problem]:
+    """Side, distinct ILs and each IL's eligibility for the side (IL 2.1–2.2, 19.4–19.5)."""
+    side = deck.get("side")
+    if side not in SIDES:
+        return [
+            Problem(
+                "iron_leaguer.side_missing",
+                f"Choose a side for the roster: silver or dark (not {side!r}).",
+                "ロースターの陣営（シルバーまたはダーク）を選んでください。",
+                "roster",
+            )
+        ]
+    problems: list[Problem] = []
+    roster = [e for e in entries if e["section"] == "roster"]
+    for name, (count, entry) in copies_by_name(roster, cards).items():
+        if count > 1:
+            problems.append(
+                Problem(
+                    "iron_leaguer.duplicate_il",
+                    f"{name} is on the roster {count} times; a roster is 11 different ILs.",
+                    f"{name}がロースターに{count}人います（11人は全員別のILです）。",
+                    "roster",
+                    name,
+                    entry.get("line"),
+                )
+            )
+    rules = fmt.get("rules", {})
+    for entry in roster:
+        card = cards[entry["card"]]
+        if card["card_type"] != "il":
+            continue  # the type rule reports it
+        reason = _why_not(card, side, rules)
+        if reason:
+            problems.append(
+                Problem(
+                    "iron_leaguer.not_on_side",
+                    f"{card['name']} cannot be on the {side} roster in {fmt['code']} ({reason}).",
+                    f"{card['name']}は{fmt['code']}で{SIDES_JA[side]}のロースターに入れられません。",
+                    "roster",
+                    card["name"],
+                    entry.get("line"),
+                )
+            )
+    return problems

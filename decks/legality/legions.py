@@ -1,0 +1,78 @@
+"""Legions! deck rules beyond the common ones. Pure Python: no Django import.
+
+Rules (../shared/rules/legions.ja.txt, 事前準備 and カラーシンボルについて):
+- マスターカード：任意の1枚 — exactly one master, outside the 40-card deck
+  (``legions.master_count``, by section size).
+- A card whose 必要シンボル are two colours is a master-specific card: its symbols must equal the
+  master's class exactly (``legions.class_mismatch``, error).
+- A one-symbol card outside the master's class may still be used for 1 extra MP per use
+  (``legions.off_class_symbol``, a warning naming the card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .report import WARNING, Problem
+
+SECTION_SIZE_CODES = {"master": "legions.master_count"}
+TYPE_CODES: dict[str, str] = {}
+
+COLOURS_JA = {"black": "黒", "red": "赤", "white": "白", "green": "緑", "blue": "青"}
+
+
+def _ja(colours) -> str:
+    return "・".join(COLOURS_JA.get(c, c) for c in colours)
+
+
+def master_class(entries: list[Mapping], cards: Mapping) -> tuple[str, frozenset[str]] | None:
+    """``(master name, its two colours)`` when the master section holds exactly one master card, else None."""
+    masters = [e for e in entries if e["section"] == "master" and cards[e["card"]]["card_type"] == "master"]
+    if len(masters) != 1 or int(masters[0]["count"]) != 1:
+        return None
+    card = cards[masters[0]["card"]]
+    return card["name"], frozenset(card.get("attributes", {}).get("colours", ()))
+
+
+def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Problem]:
+    """Class checks against the master (Legions: カラーシンボル).
+
+    Skipped when there is not exactly one master, which the section-size rule already reports."""
+    found = master_class(entries, cards)
+    if found is None:
+        return []
+    master, klass = found
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for entry in entries:
+        card = cards[entry["card"]]
+        if entry["section"] == "master" or card["card_type"] == "master" or card["name"] in seen:
+            continue  # a master in the deck is the type rule's problem
+        colours = frozenset(card.get("attributes", {}).get("colours", ()))
+        where = (entry["section"], card["name"], entry.get("line"))
+        if len(colours) >= 2 and colours != klass:
+            seen.add(card["name"])
+            problems.append(
+                Problem(
+                    "legions.class_mismatch",
+                    f"{card['name']} needs the class {'+'.join(sorted(colours))}; the master {master} is "
+                    f"{'+'.join(sorted(klass))} (a two-symbol card must match exactly).",
+                    f"{card['name']}の必要シンボル（{_ja(sorted(colours))}）がマスター{master}のクラス"
+                    f"（{_ja(sorted(klass))}）と一致しません（2シンボルのカードは完全一致が必要）。",
+                    *where,
+                )
+            )
+        elif len(colours) == 1 and not colours <= klass:
+            seen.add(card["name"])
+            (colour,) = colours
+            problems.append(
+                Problem(
+                    "legions.off_class_symbol",
+                    f"{card['name']} ({colour}) is outside the master's class {'+'.join(sorted(klass))}: "
+                    f"it costs 1 more MP each time it is unlocked.",
+                    f"{card['name']}（{_ja([colour])}）はマスターのクラス外です。アンロックのたびにMPを1追加で支払います。",
+                    *where,
+                    severity=WARNING,
+                )
+            )
+    return problems

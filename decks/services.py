@@ -1,0 +1,246 @@
+"""Deck use cases: load the seed formats, judge a decklist, and create, change, copy and delete decks.
+
+Writes run inside ``transaction.atomic``; views, the API and the CLI only translate to and from
+these functions. The rules themselves live in ``decks.legality`` (pure) and the text format in
+``decks.codec`` (pure).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from cards.models import Card, Game
+
+from . import codec
+from .legality import Problem, Report, check
+from .models import Deck, DeckEntry, Format, FormatCardLimit
+from .textcheck import TextResult, Unreadable, check_text
+
+SEED_FORMATS_DIR = Path(settings.BASE_DIR) / "seeds" / "formats"
+
+
+class DeckTextError(ValueError):
+    """A decklist that cannot be saved: ``report`` says why, line by line."""
+
+    def __init__(self, report: Report):
+        super().__init__("; ".join(p.message_en for p in report.errors[:5]))
+        self.report = report
+
+
+@transaction.atomic
+def formats_load_seed(*, folder: Path | None = None) -> list[Format]:
+    """Create or update every format in ``seeds/formats/*.json`` (idempotent; limits are replaced).
+
+    A format whose game is not loaded yet is skipped. Returns the formats written."""
+    written = []
+    for path in sorted((folder or SEED_FORMATS_DIR).glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = Game.objects.filter(code=data["game"]).first()
+        if game is None:
+            continue
+        fmt, _ = Format.objects.update_or_create(
+            code=data["code"],
+            defaults={
+                "game": game,
+                "name": data["name"],
+                "name_ja": data.get("name_ja", ""),
+                "description": data.get("description", ""),
+                "sections": data["sections"],
+                "copy_limit": data.get("copy_limit"),
+                "copy_sections": data.get("copy_sections"),
+                "rules": data.get("rules", {}),
+            },
+        )
+        fmt.limits.all().delete()
+        FormatCardLimit.objects.bulk_create(
+            FormatCardLimit(
+                format=fmt,
+                card_name=limit["card"],
+                limit=limit.get("limit", 0),
+                effective_from=limit.get("from"),
+                effective_until=limit.get("until"),
+                note=limit.get("note", ""),
+            )
+            for limit in data.get("limits", ())
+        )
+        written.append(fmt)
+    return written
+
+
+def card_data(card: Card) -> dict:
+    """A card as the plain data ``decks.legality`` and ``decks.codec`` read (key: the card's id)."""
+    return {
+        "key": card.id,
+        "name": card.name,
+        "reading": card.reading,
+        "card_type": card.card_type,
+        "attributes": card.attributes,
+        "game": card.game.code,
+        "set": card.card_set.code,
+        "number": card.collector_number,
+    }
+
+
+def catalogue_index(game_code: str) -> codec.CardIndex:
+    """Every card of a game, oldest printing first (so a shared name resolves to its first printing)."""
+    cards = (
+        Card.objects.filter(game__code=game_code)
+        .select_related("game", "card_set")
+        .order_by("card_set__release_date", "card_set__code", "collector_number")
+    )
+    return codec.CardIndex(game_code, (card_data(c) for c in cards))
+
+
+def formats_data() -> dict[str, dict]:
+    return {f.code: f.as_data() for f in Format.objects.select_related("game").prefetch_related("limits")}
+
+
+def deck_check_text(*, text: str, format_code: str | None = None, as_of: date | None = None) -> TextResult:
+    """Judge a decklist text against the catalogue. Raises ``Unreadable`` (no game, unknown format)."""
+    return check_text(
+        text, formats=formats_data(), index_for=catalogue_index, format_code=format_code, as_of=as_of
+    )
+
+
+def deck_report(deck: Deck, *, as_of: date | None = None) -> Report:
+    """The legality report of a saved deck (the same check as for text; no line numbers)."""
+    entries = list(deck.entries.select_related("card__game", "card__card_set"))
+    cards = {e.card_id: card_data(e.card) for e in entries}
+    plain = {
+        "game": deck.game.code,
+        "side": deck.side or None,
+        "entries": [
+            {"card": e.card_id, "count": e.count, "section": e.section, "line": None} for e in entries
+        ],
+    }
+    return check(plain, cards, deck.format.as_data(), as_of=as_of)
+
+
+def deck_to_text(deck: Deck) -> str:
+    """The canonical decklist text of a deck (``decks.codec.write``)."""
+    entries = [{"card": e.card_id, "count": e.count, "section": e.section} for e in deck.entries.all()]
+    meta = {"game": deck.game.code, "format": deck.format.code, "name": deck.name, "side": deck.side}
+    return codec.write(meta, entries, catalogue_index(deck.game.code))
+
+
+def _replace_entries(deck: Deck, entries: list[dict]) -> None:
+    merged: dict[tuple[str, int], int] = {}
+    for entry in entries:
+        key = (entry["section"], entry["card"])
+        merged[key] = merged.get(key, 0) + int(entry["count"])
+    deck.entries.all().delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, section=s, card_id=c, count=n) for (s, c), n in merged.items()
+    )
+
+
+def _read_for_saving(text: str, format_code: str | None) -> TextResult:
+    try:
+        result = deck_check_text(text=text, format_code=format_code)
+    except Unreadable as exc:
+        raise DeckTextError(
+            Report(errors=[Problem("codec.unreadable", str(exc), f"読めません：{exc}")])
+        ) from exc
+    if not result.readable:
+        raise DeckTextError(result.report)
+    return result
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner,
+    name: str = "",
+    text: str = "",
+    format_code: str | None = None,
+    description: str = "",
+    visibility: str = Deck.PRIVATE,
+    side: str = "",
+) -> Deck:
+    """Create a deck, from decklist text when given (an empty deck of ``format_code`` otherwise).
+
+    Raises ``DeckTextError`` when a line cannot be read or a card is not found: nothing is saved then.
+    An illegal but readable deck is saved (a deck under construction); its report says what is missing."""
+    if text.strip():
+        result = _read_for_saving(text, format_code)
+        fmt = Format.objects.get(code=result.format["code"])
+        name = name or result.meta.get("name") or "Untitled deck"
+        side = side or result.meta.get("side") or ""
+    else:
+        fmt = Format.objects.select_related("game").get(code=format_code)
+    deck = Deck.objects.create(
+        owner=owner,
+        game=fmt.game,
+        format=fmt,
+        name=name or "Untitled deck",
+        description=description,
+        visibility=visibility,
+        side=side,
+    )
+    if text.strip():
+        _replace_entries(deck, result.entries)
+    return deck
+
+
+@transaction.atomic
+def deck_update(*, deck: Deck, text: str | None = None, **fields) -> Deck:
+    """Change a deck's fields (name, description, visibility, side) and, with ``text``, replace its cards.
+
+    The text must be of the deck's format (its ``Format:`` line is overridden). Raises ``DeckTextError``."""
+    for name, value in fields.items():
+        if name in ("name", "description", "visibility", "side") and value is not None:
+            setattr(deck, name, value)
+    if text is not None:
+        result = _read_for_saving(text, deck.format.code)
+        if "side" not in fields and result.meta.get("side"):
+            deck.side = result.meta["side"]
+        _replace_entries(deck, result.entries)
+    deck.save()
+    return deck
+
+
+@transaction.atomic
+def deck_set_count(*, deck: Deck, card: Card, section: str, delta: int) -> None:
+    """Add (``delta`` > 0) or remove copies of ``card`` in ``section``; the row goes at zero.
+
+    Raises ValueError for a card of another game or a section the format does not have."""
+    if card.game_id != deck.game_id or section not in deck.format.sections:
+        raise ValueError(f"{card.name} cannot go in the {section} section of this deck")
+    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card, section=section).first()
+    count = min(max((entry.count if entry else 0) + delta, 0), codec.MAX_COUNT)
+    if entry is None and count:
+        DeckEntry.objects.create(deck=deck, card=card, section=section, count=count)
+    elif entry is not None and count == 0:
+        entry.delete()
+    elif entry is not None:
+        entry.count = count
+        entry.save(update_fields=["count"])
+    deck.save(update_fields=["updated_at"])
+
+
+@transaction.atomic
+def deck_copy(*, deck: Deck, owner) -> Deck:
+    """A private copy of ``deck`` owned by ``owner``, named "… (copy)"."""
+    copy = Deck.objects.create(
+        owner=owner,
+        game=deck.game,
+        format=deck.format,
+        name=f"{deck.name} (copy)",
+        description=deck.description,
+        side=deck.side,
+        copied_from=deck,
+    )
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=copy, card_id=e.card_id, section=e.section, count=e.count) for e in deck.entries.all()
+    )
+    return copy
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck) -> None:
+    deck.delete()

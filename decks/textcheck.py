@@ -1,0 +1,86 @@
+"""Read a decklist text and judge it: the one pipeline behind the CLI, the API, the builder and the bench.
+
+Pure Python (no Django import): the catalogue comes in as ``index_for(game) -> CardIndex`` and the formats as
+plain data, so the same function runs in a test, a benchmark or a request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from . import codec
+from .legality import Report, check
+
+DEFAULT_FORMATS = {
+    "legions": "legions_standard",
+    "riders_legend": "riders_legend_advanced",
+    "iron_leaguer": "iron_leaguer_standard",
+}
+
+
+class Unreadable(ValueError):
+    """The text cannot be judged at all: no game can be told, or the format is unknown."""
+
+
+@dataclass
+class TextResult:
+    """A judged decklist: ``report`` holds the reading problems (by line) and the legality problems."""
+
+    report: Report
+    game: str
+    format: Mapping
+    meta: dict = field(default_factory=dict)  # name, side, description
+    entries: list[dict] = field(default_factory=list)  # {"card": key, "count", "section", "line"}
+    index: codec.CardIndex | None = None
+
+    @property
+    def readable(self) -> bool:
+        """True when every line was read and every card found (a deck may be saved from it)."""
+        return not any(p.code.startswith("codec.") for p in self.report.errors)
+
+
+def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_code: str | None) -> Mapping:
+    if format_code is not None:
+        if format_code not in formats:
+            raise Unreadable(f"unknown format {format_code!r} (known: {', '.join(sorted(formats))})")
+        return formats[format_code]
+    if "format" in parsed.meta:
+        code, number = parsed.meta["format"]
+        if code not in formats:
+            raise Unreadable(f"line {number}: unknown format {code!r} (known: {', '.join(sorted(formats))})")
+        return formats[code]
+    game = codec.detect_game(parsed, formats)
+    if game is None:
+        raise Unreadable("cannot tell the game: add a 'Game:' or 'Format:' line, or give a format")
+    if DEFAULT_FORMATS.get(game) not in formats:
+        raise Unreadable(f"no format for the game {game!r} is loaded")
+    return formats[DEFAULT_FORMATS[game]]
+
+
+def check_text(
+    text: str,
+    *,
+    formats: Mapping[str, Mapping],
+    index_for: Callable[[str], codec.CardIndex],
+    format_code: str | None = None,
+    as_of: date | None = None,
+) -> TextResult:
+    """Parse ``text``, resolve its cards and run ``decks.legality.check``; every problem is in the report.
+
+    ``formats``: ``{code: format data}``; ``format_code`` overrides the text's ``Format:`` line.
+    Raises ``Unreadable`` when the game cannot be told or the format is unknown."""
+    parsed = codec.parse(text)
+    fmt = _format_for(parsed, formats, format_code)
+    index = index_for(fmt["game"])
+    entries, problems = codec.resolve(parsed, index)
+    side, side_problem = codec.side_of(parsed)
+    if side_problem:
+        problems.append(side_problem)
+    deck = {"game": fmt["game"], "side": side, "entries": entries}
+    report = check(deck, index.cards, fmt, as_of=as_of)
+    report.errors[:0] = sorted(problems, key=lambda p: p.line or 0)
+    meta = {key: value for key, (value, _) in parsed.meta.items() if key in ("name", "description")}
+    meta["side"] = side
+    return TextResult(report, fmt["game"], fmt, meta, entries, index)

@@ -1,0 +1,132 @@
+"""Catalogue pages: home, a game's search (grid/table, errors on the page), a card, help, and Japanese."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+from django.urls import reverse
+
+from cards.models import CardSet, Game
+
+from .conftest import make_card
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_URL = "/games/legions/"
+
+
+def result_names(response) -> set[str]:
+    return {card.name for card in response.context["page"]}
+
+
+def test_the_home_page_links_each_game(client, legions):
+    response = client.get("/")
+    assert GAME_URL in response.content.decode() and response.context["games"][0].card_count == 6
+
+
+def test_a_game_page_lists_its_sets(client, legions):
+    assert "LG01 — Booster 1" in client.get(GAME_URL).content.decode()
+
+
+def test_a_search_shows_only_the_matching_cards(client, legions):
+    response = client.get(GAME_URL, {"q": "t:minion c:red atk>=2"})
+    assert response.status_code == 200 and result_names(response) == {"下忍カスミ", "炎の双剣士"}
+
+
+def test_the_grid_gives_every_image_or_placeholder_the_card_name(client, legions):
+    html = client.get(GAME_URL, {"q": "下忍"}).content.decode()
+    assert 'id="result-grid"' in html and 'class="card-placeholder">下忍カスミ<' in html
+
+
+def test_the_table_view_lists_the_results_in_a_table(client, legions):
+    html = client.get(GAME_URL, {"q": "c:green", "view": "table"}).content.decode()
+    assert 'id="result-table"' in html and "緑の巨人" in html and 'id="result-grid"' not in html
+
+
+def test_a_bad_query_answers_400_with_the_message_and_position_on_the_page(client, legions):
+    response = client.get(GAME_URL, {"q": "atk>="})
+    html = response.content.decode()
+    assert response.status_code == 400 and 'role="alert"' in html and "At position 4" in html
+
+
+def test_an_htmx_search_answers_only_the_results_fragment(client, legions):
+    response = client.get(GAME_URL, {"q": "c:green"}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "<html" not in html and "緑の巨人" in html
+
+
+def test_an_htmx_search_with_an_error_answers_200_so_htmx_shows_it(client, legions):
+    response = client.get(GAME_URL, {"q": "(c:red"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "unclosed parenthesis" in response.content.decode()
+
+
+def test_results_are_paginated(client, legions, monkeypatch):
+    monkeypatch.setattr("cards.views.PAGE_SIZE", 4)
+    response = client.get(GAME_URL, {"page": 2})
+    assert response.context["page"].number == 2 and len(result_names(response)) == 2
+
+
+def test_a_card_page_shows_its_set_number_and_attributes(client, legions):
+    card = legions["緑の巨人"]
+    html = client.get(reverse("cards:card", args=[card.pk])).content.decode()
+    for text in ("LG01", "003", "Unlock cost", "<td>10</td>", "green"):
+        assert text in html
+
+
+def test_a_card_page_lists_other_printings_of_the_same_name(client, legions):
+    card = legions["下忍カスミ"]
+    reprint = make_card(
+        CardSet.objects.create(game=card.game, code="LG02", name="Booster 2"),
+        "010",
+        card.name,
+        "minion",
+        dict(card.attributes),
+    )
+    html = client.get(reverse("cards:card", args=[card.pk])).content.decode()
+    assert reverse("cards:card", args=[reprint.pk]) in html
+
+
+def test_a_riders_legend_card_page_shows_its_transform_chain_both_ways(client, db):
+    game = Game.objects.create(code="riders_legend", name="Riders' Legend", name_ja="仮面ライダー")
+    card_set = CardSet.objects.create(game=game, code="RL01", name="Set 1")
+    stats = {"alignment": "justice", "faction": "正義", "attack": 3, "defence": 3, "operation": 1}
+    human = make_card(card_set, "001", "本郷猛", "character", stats)
+    rider = make_card(
+        card_set, "002", "仮面ライダー1号", "character", {**stats, "transforms_from": ["本郷猛"]}
+    )
+    new = make_card(card_set, "003", "新1号", "character", {**stats, "transforms_from": ["仮面ライダー1号"]})
+    html = client.get(reverse("cards:card", args=[human.pk])).content.decode()
+    assert reverse("cards:card", args=[rider.pk]) in html and reverse("cards:card", args=[new.pk]) in html
+
+
+def test_the_help_page_lists_every_games_keys(client, db):
+    html = client.get(reverse("cards:search_help")).content.decode()
+    for key in ("<code>hp</code>", "<code>faction</code>", "<code>growth</code>", "<code>timing</code>"):
+        assert key in html
+
+
+def test_a_japanese_browser_gets_the_japanese_interface(client, legions):
+    html = client.get(GAME_URL, headers={"Accept-Language": "ja"}).content.decode()
+    assert 'lang="ja"' in html and "カードを検索" in html and "レギオンズ!" in html
+
+
+def test_the_language_form_switches_the_interface(client, legions):
+    client.post("/i18n/setlang/", {"language": "ja", "next": "/"})
+    assert "カードゲーム" in client.get("/").content.decode()
+
+
+def template_msgids() -> set[str]:
+    paths = [ROOT / "templates" / "base.html", *(ROOT / "templates" / "cards").glob("**/*.html")]
+    text = "".join(path.read_text() for path in paths)
+    plain = set(re.findall(r"""\{% translate ["']([^"']+)["']""", text))
+    blocks = re.findall(
+        r"\{% blocktranslate[^%]*%\}(.*?)(?:\{% plural %\}.*?)?\{% endblocktranslate %\}", text
+    )
+    return plain | {re.sub(r"\{\{ (\w+) \}\}", r"%(\1)s", block) for block in blocks}
+
+
+def test_every_interface_string_of_the_pages_has_a_japanese_translation():
+    po = polib.pofile(str(ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"))
+    translated = {entry.msgid for entry in po if entry.msgstr or entry.msgstr_plural}
+    assert template_msgids() - translated == set()
