@@ -14,7 +14,9 @@ ALIGNMENTS = ("justice", "evil")
 ALIGNMENTS_JA = {"justice": "正義", "evil": "悪"}
 JUSTICE_FACTION = "正義"
 # The factions the rules name; the list is open ("… などの種類が存在する"), so others are accepted as text.
-KNOWN_FACTIONS = ("正義", "ショッカー", "ゲルショッカー", "デストロン", "ゴルゴム", "クライシス帝国", "グロンギ", "アンノウン")
+KNOWN_FACTIONS = (
+    "正義", "ショッカー", "ゲルショッカー", "デストロン", "ゴルゴム", "クライシス帝国", "グロンギ", "アンノウン",
+)
 
 _NOT_EYECATCH = frozenset({"character", "mission", "action"})
 _CHARACTER = frozenset({"character"})

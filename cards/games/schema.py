@@ -181,7 +181,9 @@ class GameSchema:
                 return attr
         raise KeyError(name)
 
-    def clean(self, card_type: str, attributes: Mapping[str, Any] | None) -> tuple[dict[str, Any], list[AttributeError_]]:
+    def clean(
+        self, card_type: str, attributes: Mapping[str, Any] | None
+    ) -> tuple[dict[str, Any], list[AttributeError_]]:
         """Check ``attributes`` for a card of ``card_type``.
 
         Returns ``(cleaned, errors)``: the normalised attributes and every problem found (empty when the card is

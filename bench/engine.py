@@ -1,0 +1,76 @@
+"""Referee engine benchmark: random full games per second, and the median time of ``legal_actions`` +
+``apply``
+per decision. Run: ``python bench/engine.py [--games N] [--pool test|catalogue]``.
+
+The catalogue pool is ``seeds/catalogue/iron_leaguer.json`` (read directly: no database); the test pool is the
+one the engine tests use. Target (issue 5): at least 20 full games per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.engine.bots import make_bot  # noqa: E402
+from referee.engine.protocol import RngSeed, get_engine  # noqa: E402
+from referee.engine.rng import seed_from_int  # noqa: E402
+
+
+def load_pool(kind: str) -> list[dict]:
+    if kind == "test":
+        from tests.referee.iron_leaguer.pool import pool
+
+        return pool()
+    data = json.loads((ROOT / "seeds" / "catalogue" / "iron_leaguer.json").read_text())
+    return [
+        {"name": c["name"], "card_type": c["card_type"], "attributes": c["attributes"]} for c in data["cards"]
+    ]
+
+
+def run(games: int, cards: list[dict]) -> tuple[float, list[float], int]:
+    """Play ``games`` random-vs-random games; returns (seconds, per-decision seconds, decisions)."""
+    engine = get_engine("iron_leaguer")
+    per_decision: list[float] = []
+    start = time.perf_counter()
+    for seed in range(games):
+        bots = {"silver": make_bot("random", seed), "dark": make_bot("random", seed + 10_000)}
+        state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
+        while (seat := engine.to_act(state)) is not None:
+            t0 = time.perf_counter()
+            actions = engine.legal_actions(state, seat)
+            t1 = time.perf_counter()
+            action = bots[seat](engine, state, seat, actions)
+            t2 = time.perf_counter()
+            state, _ = engine.apply(state, action)
+            per_decision.append((t1 - t0) + (time.perf_counter() - t2))
+    return time.perf_counter() - start, per_decision, len(per_decision)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--pool", choices=("test", "catalogue"), default="catalogue")
+    args = parser.parse_args()
+    pool = (
+        args.pool if args.pool == "test" or (ROOT / "seeds/catalogue/iron_leaguer.json").exists() else "test"
+    )
+    seconds, times, decisions = run(args.games, load_pool(pool))
+    print(
+        f"iron_leaguer ({pool} pool): {args.games} random games in {seconds:.2f}s = "
+        f"{args.games / seconds:.1f} games/s, {decisions / args.games:.0f} decisions/game"
+    )
+    print(
+        f"legal_actions + apply per decision: median {statistics.median(times) * 1e6:.0f} µs, "
+        f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e6:.0f} µs"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("", api.match_list, name="match-list"),
+    path("<str:match_id>/", api.match_detail, name="match-detail"),
+    path("<str:match_id>/join/", api.match_join, name="match-join"),
+    path("<str:match_id>/actions/", api.match_actions, name="match-actions"),
+    path("<str:match_id>/submissions/<str:submission_id>/", api.submission_detail, name="match-submission"),
+    path("<str:match_id>/log/", api.match_log_view, name="match-log"),
+    path("<str:match_id>/replay/", api.match_replay, name="match-replay"),
+]

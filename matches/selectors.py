@@ -1,0 +1,78 @@
+"""Match reads: what a caller may see of a match.
+
+Hidden information never leaves here except in the view of a seat entitled to it: the engine's ``view(state,
+seat)`` redacts the state, and log entries addressed to other seats are withheld until the match ends, when the
+whole log and the seed are published.
+"""
+
+from __future__ import annotations
+
+from referee.engine import encode, get_engine
+
+from .models import Match
+
+
+def match_view(*, match: Match, seat: str | None) -> dict:
+    """The view of ``seat`` (None: a spectator): ``{"id", "game", "status", "version", "seat", "to_act",
+    "commitment", "seed" (finished only), "outcome", "deadline_at", "seats", "state", "legal_actions"}``."""
+    engine = get_engine(match.game)
+    finished = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    to_act = engine.to_act(match.state) if match.state is not None and not finished else None
+    legal = []
+    if seat is not None and to_act == seat:
+        legal = [encode(action) for action in engine.legal_actions(match.state, seat)]
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "format": match.format_code,
+        "status": match.status,
+        "version": match.version,
+        "seat": seat,
+        "to_act": to_act,
+        "commitment": match.commitment,
+        "seed": match.seed_hex if finished else None,
+        "outcome": match.outcome,
+        "deadline_at": match.deadline_at.isoformat() if match.deadline_at else None,
+        "seats": [
+            {"seat": s.seat, "player": s.user.get_username() if s.user_id else None, "bot": s.bot or None}
+            for s in match.seats.select_related("user")
+        ],
+        "state": engine.view(match.state, seat) if match.state is not None else None,
+        "legal_actions": legal,
+    }
+
+
+def match_log(*, match: Match, seat: str | None, since: int = 0) -> list[dict]:
+    """Log entries from ``seq >= since``. During play: public entries in full, and entries addressed to other
+    seats with their ``data`` withheld; after the end: everything."""
+    finished = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    entries = []
+    for event in match.events.filter(seq__gte=since).order_by("seq"):
+        entry = event.as_dict()
+        if not finished and entry["to"] and seat not in entry["to"]:
+            entry["data"] = None
+            entry["withheld"] = True
+        entries.append(entry)
+    return entries
+
+
+def match_replay_log(*, match: Match) -> dict:
+    """The finished match as a ``referee.engine.replay`` log (seed included): ValueError while it is in play."""
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+        raise ValueError("the log of a match in play is not complete")
+    setup, entries, current = [], [], None
+    submissions = {s.pk: s for s in match.submissions.filter(status="applied")}
+    for event in match.events.order_by("seq"):
+        raw = {"kind": event.kind, "clause": event.clause, "data": event.data, "to": event.to}
+        if event.submission_id is None:
+            setup.append(raw)
+            continue
+        if current is None or current["_id"] != event.submission_id:
+            current = {"_id": event.submission_id, "action": submissions[event.submission_id].action, "events": []}
+            entries.append(current)
+        current["events"].append(raw)
+    for entry in entries:
+        entry.pop("_id")
+    return {"format": "shinpan.log", "version": 1, "game": match.game, "config": match.config.get("engine", {}),
+            "decks": match.config.get("decks", {}), "seed": match.seed_hex, "commitment": match.commitment,
+            "entropy": list(match.entropy), "setup_events": setup, "entries": entries}

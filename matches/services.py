@@ -1,0 +1,455 @@
+"""Match use cases (writes): create, join, start, submit an action, adjudicate, apply a deadline.
+
+The layer knows no game: it calls the engine protocol of ``referee.engine`` (``get_engine(match.game)``).
+Adjudication follows ARCHITECTURE.md "Matches and the referee": submissions are stored as pending, then one task
+locks the match row, applies them in version order through the engine, appends the events, stores the new state
+and version, and (after commit) pushes every seat its view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import secrets
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from referee.engine import ActionRefused, MalformedAction, RngSeed, encode, get_engine
+
+from . import live
+from .errors import BadRequest, Conflict, NotAPlayer, NotFound, Refused
+from .models import Event, Match, Seat, Submission
+from .selectors import match_view
+
+log = logging.getLogger(__name__)
+
+MAX_VERSION_AHEAD = 64  # a submission may name a version at most this far ahead of the match
+BOTS = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who takes a seat: a user, or a bot kind ("random"/"greedy"); ``deck`` as submitted (JSON)."""
+
+    seat: str
+    user_id: int | None = None
+    bot: str = ""
+    deck: dict | None = None
+
+
+def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
+                 created_by=None, format_code: str = "", decision_seconds: int | None = None,
+                 start: bool = True) -> Match:
+    """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
+
+    ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
+    match so catalogue edits never change a running match. Raises BadRequest for an unknown game, seat or bot.
+    """
+    try:
+        engine = get_engine(game)
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="unknown_game") from exc
+    specs = list(seats)
+    for spec in specs:
+        if spec.seat not in engine.seats:
+            raise BadRequest(f"seat {spec.seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
+        if spec.bot and spec.bot not in BOTS:
+            raise BadRequest(f"bot {spec.bot!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
+    seed = secrets.token_bytes(32)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, format_code=format_code, created_by=created_by,
+            config={"engine": config or {}, "decks": decks or {}},
+            seed_hex=seed.hex(), commitment=hashlib.sha256(seed).hexdigest(), decision_seconds=decision_seconds,
+        )
+        for spec in specs:
+            Seat.objects.create(match=match, seat=spec.seat, user_id=spec.user_id, bot=spec.bot,
+                                deck=spec.deck or {})
+        for seat in engine.seats:
+            if not any(spec.seat == seat for spec in specs):
+                Seat.objects.create(match=match, seat=seat)
+        if start and _all_seats_taken(match):
+            _start(match, engine)
+    return match
+
+
+def match_join(*, match_id: int, user, deck: str = "", entropy: str = "") -> Match:
+    """Take the free seat of an open match (accept a challenge) with ``deck`` and start it.
+
+    Every seat's deck is checked again at the start with the decks feature's legality check; an illegal deck
+    refuses the start with its reasons (Conflict ``illegal_deck``) and changes nothing. Conflict also when the
+    match is not open, the caller is already seated, or no seat is free.
+    """
+    from .adapters import engine_decks
+
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.OPEN:
+            raise Conflict("this match is not open for players", code="not_open")
+        if match.seats.filter(user=user).exists():
+            raise Conflict("you already hold a seat in this match", code="already_seated")
+        free = match.seats.filter(user__isnull=True, bot="").first()
+        if free is None:
+            raise Conflict("every seat of this match is taken", code="no_free_seat")
+        free.user = user
+        free.deck = deck_for_seat(game=match.game, format_code=match.format_code, text=deck, seat=free.seat)
+        free.save(update_fields=["user", "deck"])
+        seats = list(match.seats.all())
+        for seat in seats:  # checked again when the match starts
+            if seat.deck.get("text"):
+                deck_for_seat(game=match.game, format_code=seat.deck.get("format") or match.format_code,
+                              text=seat.deck["text"], seat=seat.seat)
+        match.config = {**match.config, "decks": engine_decks(match.game, {s.seat: s.deck for s in seats})}
+        if entropy:
+            match.entropy = [*match.entropy, entropy[:64]]
+        _start(match, get_engine(match.game))
+    return match
+
+
+def _all_seats_taken(match: Match) -> bool:
+    return not match.seats.filter(user__isnull=True, bot="").exists()
+
+
+def _start(match: Match, engine) -> None:
+    rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
+    state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
+    match.state = state
+    match.version = 0
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    _set_deadline(match)
+    match.save()
+    _append_events(match, events, version=0, submission=None, start_seq=0)
+    transaction.on_commit(lambda: _after_commit(match.pk))
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        return Match.objects.live().select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def seat_of(match: Match, user) -> str | None:
+    """The seat ``user`` holds in ``match``, or None (spectator)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return match.seats.filter(user=user).values_list("seat", flat=True).first()
+
+
+def match_submit_action(*, match_id: int, user=None, action: object, expected_version: object,
+                        idempotency_key: object, source: str = "player",
+                        seat: str | None = None) -> tuple[Submission, bool]:
+    """Store an action for adjudication; return ``(submission, created)``.
+
+    The same ``idempotency_key`` from the same seat returns the first submission (``created`` False) and applies
+    nothing again. Raises BadRequest (malformed body or action), NotFound, NotAPlayer (no seat, or the action names
+    another seat), Conflict (match not active; ``expected_version`` older than the match — with the caller's
+    current view — or too far ahead) and Refused (it is not the caller's turn, or the engine refuses the action,
+    with code, reason and clause). A refused request changes nothing.
+    """
+    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 100:
+        raise BadRequest("idempotency_key must be text of 1 to 100 characters", code="bad_idempotency_key")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
+        raise BadRequest("version must be a whole number ≥ 0 (the version you saw)", code="bad_version")
+    if not isinstance(action, dict):
+        raise BadRequest("action must be a JSON object", code="malformed")
+    try:
+        match = Match.objects.live().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+    seat = _acting_seat(match, user, source, seat)
+    existing = Submission.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
+    if existing is not None:
+        return existing, False
+    engine = get_engine(match.game)
+    decoded = _decode(engine, action, seat)
+    if match.status != Match.Status.ACTIVE:
+        raise Conflict(f"the match is {match.status}, not in play", code="not_active")
+    if expected_version < match.version:
+        raise Conflict(f"stale version {expected_version}: the match is at version {match.version}",
+                       code="stale_version", view=match_view(match=match, seat=seat))
+    if expected_version > match.version + MAX_VERSION_AHEAD:
+        raise Conflict(f"version {expected_version} is too far ahead of {match.version}", code="version_ahead")
+    if expected_version == match.version and source == "player":  # bots and the clock pick legal actions
+        _precheck(engine, match, decoded)
+    try:
+        with transaction.atomic():
+            submission = Submission.objects.create(
+                match=match, seat=seat, submitted_by=user if source == "player" else None, source=source,
+                idempotency_key=idempotency_key, action=encode(decoded), expected_version=expected_version,
+            )
+            transaction.on_commit(lambda: _enqueue_adjudication(match.pk))
+    except IntegrityError:  # the same key raced in from a second request: answer with the first one
+        return Submission.objects.get(match=match, seat=seat, idempotency_key=idempotency_key), False
+    return submission, True
+
+
+def _acting_seat(match: Match, user, source: str, bot_seat: str | None) -> str:
+    if source != "player":  # a bot or the clock acts for the seat it names
+        if bot_seat is None:
+            raise BadRequest("a bot or clock submission names its seat", code="no_seat")
+        return bot_seat
+    seat = seat_of(match, user)
+    if seat is None:
+        raise NotAPlayer("you hold no seat in this match", code="not_a_player")
+    return seat
+
+
+def _decode(engine, action: dict, seat: str):
+    claimed = action.get("seat", seat)
+    if claimed != seat:
+        raise NotAPlayer(f"you hold seat {seat!r}, not {claimed!r}", code="not_your_seat")
+    try:
+        return engine.codec.decode({**action, "seat": seat})
+    except MalformedAction as exc:
+        raise BadRequest(exc.reason, code="malformed") from exc
+
+
+def _precheck(engine, match: Match, decoded) -> None:
+    """Refuse at once what the engine would refuse now; the worker checks again when it applies."""
+    if engine.to_act(match.state) != decoded.seat:
+        raise Refused("it is not your turn", code="not_your_turn")
+    try:
+        engine.apply(match.state, decoded)
+    except ActionRefused as exc:
+        raise Refused(exc.reason, code=exc.code, clause=exc.clause) from exc
+
+
+def _enqueue_adjudication(match_id: int) -> None:
+    from referee.tasks import adjudicate
+
+    adjudicate.delay(match_id)
+
+
+def match_adjudicate(*, match_id: int) -> int:
+    """Apply every pending submission that is due, in (expected version, arrival) order; return how many were
+    processed (applied or rejected). Safe to run twice and concurrently: the match row lock serialises runs and
+    only pending submissions are touched. A submission for a later version waits for its turn; one for an
+    earlier version is rejected as stale; one the engine refuses is rejected with its code, reason and clause.
+    """
+    processed = 0
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE:
+            return 0
+        engine = get_engine(match.game)
+        state, version = match.state, match.version
+        seq = match.events.count()
+        pending = list(match.submissions.filter(status=Submission.Status.PENDING)
+                       .order_by("expected_version", "id"))
+        now = timezone.now()
+        for submission in pending:
+            if submission.expected_version > version:
+                break
+            processed += 1
+            submission.processed_at = now
+            if submission.expected_version < version:
+                _reject(submission, {"code": "stale_version", "clause": "",
+                                     "reason": f"the match moved on to version {version}"})
+                continue
+            try:
+                state, events = engine.apply(state, submission.action)
+            except ActionRefused as exc:
+                _reject(submission, exc.as_dict())
+                continue
+            version += 1
+            submission.status = Submission.Status.APPLIED
+            submission.applied_version = version
+            submission.save(update_fields=["status", "applied_version", "processed_at"])
+            seq = _append_events(match, [e for e in events], version=version, submission=submission,
+                                 start_seq=seq)
+        _test_pause()
+        if processed:
+            match.state, match.version = state, version
+            _finish_if_over(match, engine)
+            _set_deadline(match)
+            match.save()
+            transaction.on_commit(lambda: _after_commit(match.pk))
+    return processed
+
+
+def _reject(submission: Submission, error: dict) -> None:
+    submission.status = Submission.Status.REJECTED
+    submission.error = error
+    submission.save(update_fields=["status", "error", "processed_at"])
+
+
+def _test_pause() -> None:
+    # Lets the crash test kill a worker inside an open adjudication transaction (never set in production).
+    pause = float(os.environ.get("SHINPAN_TEST_ADJUDICATION_PAUSE", "0") or 0)
+    if pause > 0:
+        log.warning("adjudication paused for %s s (SHINPAN_TEST_ADJUDICATION_PAUSE)", pause)
+        time.sleep(pause)
+
+
+def _append_events(match: Match, events, *, version: int, submission, start_seq: int) -> int:
+    rows = []
+    for offset, event in enumerate(events):
+        raw = event.as_dict()
+        rows.append(Event(match=match, seq=start_seq + offset, version=version, submission=submission,
+                          kind=raw["kind"], clause=raw["clause"], data=raw["data"], to=raw["to"]))
+    Event.objects.bulk_create(rows)
+    return start_seq + len(rows)
+
+
+def _finish_if_over(match: Match, engine) -> None:
+    outcome = engine.outcome(match.state)
+    if outcome is None:
+        return
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.outcome = {"winner": outcome.winner, "reason": outcome.reason, "summary": outcome.summary}
+
+
+def _set_deadline(match: Match) -> None:
+    if match.decision_seconds and match.status == Match.Status.ACTIVE:
+        match.deadline_at = timezone.now() + timedelta(seconds=match.decision_seconds)
+    else:
+        match.deadline_at = None
+
+
+_drain = threading.local()
+
+
+def _after_commit(match_id: int) -> None:
+    """Run the after-commit work; when tasks run eagerly in-process (the embedded default) a bot's move commits
+    inside this very call, so later runs are queued and drained in a loop instead of recursing."""
+    queue = getattr(_drain, "queue", None)
+    if queue is not None:
+        queue.append(match_id)
+        return
+    _drain.queue = [match_id]
+    try:
+        while _drain.queue:
+            _after_commit_once(_drain.queue.pop(0))
+    finally:
+        _drain.queue = None
+
+
+def _after_commit_once(match_id: int) -> None:
+    """Push views, then hand the turn to a bot and arm the clock, each as a task keyed by the version."""
+    from referee.tasks import apply_deadline, bot_move
+
+    match = Match.objects.live().get(pk=match_id)
+    live.push_views(match)
+    if match.status != Match.Status.ACTIVE:
+        return
+    seat = get_engine(match.game).to_act(match.state)
+    holder = match.seats.filter(seat=seat).first()
+    if holder is not None and holder.bot:
+        bot_move.delay(match.pk, match.version)
+    if match.deadline_at is not None:
+        apply_deadline.apply_async((match.pk, match.version), eta=match.deadline_at)
+
+
+def match_bot_move(*, match_id: int, version: int) -> bool:
+    """Let the bot holding the seat to act at ``version`` choose and submit; False if the match moved on."""
+    from referee.engine.bots import make_bot
+
+    match = Match.objects.live().get(pk=match_id)
+    if match.status != Match.Status.ACTIVE or match.version != version:
+        return False
+    engine = get_engine(match.game)
+    seat = engine.to_act(match.state)
+    holder = match.seats.filter(seat=seat).first()
+    if holder is None or not holder.bot:
+        return False
+    actions = engine.legal_actions(match.state, seat)
+    bot = make_bot(holder.bot, int(match.seed_hex[:8], 16) ^ version)
+    action = bot(engine, match.state, seat, actions)
+    match_submit_action(match_id=match.pk, seat=seat, action=encode(action), expected_version=version,
+                        idempotency_key=f"bot:{version}", source="bot")
+    return True
+
+
+def match_apply_deadline(*, match_id: int, version: int) -> bool:
+    """When the decision at ``version`` is still open after its deadline, submit the engine's documented default
+    for the seat to act (``engine.default_action``), or end the match as a loss on time. False if moved on."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE or match.version != version:
+            return False
+        if match.deadline_at is None or match.deadline_at > timezone.now():
+            return False
+        engine = get_engine(match.game)
+        seat = engine.to_act(match.state)
+        default = getattr(engine, "default_action", None)
+        action = default(match.state, seat) if default else None
+        if action is None:
+            others = [s for s in engine.seats if s != seat]
+            match.status = Match.Status.FINISHED
+            match.finished_at = timezone.now()
+            match.outcome = {"winner": others[0] if others else None, "reason": "time",
+                             "summary": {"lost_on_time": seat}}
+            match.save()
+            transaction.on_commit(lambda: live.push_views(Match.objects.get(pk=match_id)))
+            return True
+    match_submit_action(match_id=match_id, seat=seat, action=encode(action), expected_version=version,
+                        idempotency_key=f"clock:{version}", source="clock")
+    return True
+
+
+def deck_for_seat(*, game: str, format_code: str, text: str, seat: str) -> dict:
+    """Check a deck or roster text with the decks feature's legality check (the same check as everywhere) and
+    return what the seat keeps: ``{"text", "format", "roster"?}``. Empty text: the format's default (Iron Leaguer
+    standard line-up). Raises Conflict ``illegal_deck`` listing every reason, BadRequest for an unreadable text.
+    """
+    if not text.strip():
+        return {}
+    from decks.services import deck_check_text
+    from decks.textcheck import Unreadable
+
+    try:
+        result = deck_check_text(text=text, format_code=format_code or None)
+    except Unreadable as exc:
+        raise BadRequest(f"the deck cannot be read: {exc}", code="unreadable_deck") from exc
+    if result.game != game:
+        raise BadRequest(f"the deck is for {result.game}, not {game}", code="wrong_game")
+    errors = result.report.errors
+    if errors:
+        reasons = "; ".join(f"{p.code}: {p.message_en}" + (f" (line {p.line})" if p.line else "") for p in errors)
+        raise Conflict(f"the deck is not legal: {reasons}", code="illegal_deck")
+    side = result.meta.get("side")
+    if side and side != seat:
+        raise BadRequest(f"the roster is for the {side} side, not {seat}", code="wrong_side")
+    kept = {"text": text, "format": result.format.get("code", format_code)}
+    if game == "iron_leaguer":
+        names = {key: card["name"] for key, card in result.index.cards.items()}
+        kept["roster"] = [names[e["card"]] for e in result.entries for _ in range(e["count"])]
+    return kept
+
+
+def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
+                    deck: str = "", decision_seconds: int | None = None, autoplay: str = "") -> Match:
+    """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
+    (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
+    creator's seat too and the creator watches. The deck is checked first; see ``deck_for_seat``."""
+    try:
+        engine = get_engine(game)
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="unknown_game") from exc
+    if seat not in engine.seats:
+        raise BadRequest(f"seat {seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
+    kept = deck_for_seat(game=game, format_code=format, text=deck, seat=seat)
+    if autoplay and autoplay not in BOTS:
+        raise BadRequest(f"autoplay {autoplay!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
+    specs = [SeatSpec(seat=seat, user_id=None if autoplay else user.pk, bot=autoplay, deck=kept)]
+    if opponent != "open":
+        other = next(s for s in engine.seats if s != seat)
+        specs.append(SeatSpec(seat=other, bot=opponent))
+    from .adapters import engine_decks
+
+    try:
+        decks = engine_decks(game, {s.seat: s.deck or {} for s in specs})
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+    return match_create(game=game, seats=specs, decks=decks, created_by=user, format_code=format,
+                        decision_seconds=decision_seconds, start=opponent != "open")

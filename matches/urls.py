@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "matches"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.create, name="create"),
+    path("<int:match_id>/", views.detail, name="detail"),
+    path("<int:match_id>/board/", views.board, name="board"),
+    path("<int:match_id>/join/", views.join, name="join"),
+    path("<int:match_id>/act/", views.act, name="act"),
+    path("<int:match_id>/replay/", views.replay, name="replay"),
+]

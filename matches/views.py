@@ -1,0 +1,134 @@
+"""Match pages: sign-up, the lobby, the live match page (server-rendered board, htmx, WebSocket push with
+polling by version as the fallback) and the replay of a finished match."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import services
+from .errors import MatchError
+from .models import Match
+from .presenters import describe_action, describe_event
+from .selectors import match_log, match_replay_log, match_view
+
+PLAYABLE = [("iron_leaguer", "Iron Leaguer")]
+SEATS = {"iron_leaguer": [("silver", "Silver Castle"), ("dark", "Dark Sports")]}
+
+
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("matches:lobby")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def lobby(request):
+    open_matches = Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats__user")[:50]
+    mine = (Match.objects.filter(seats__user=request.user).distinct()[:50]
+            if request.user.is_authenticated else [])
+    watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
+    return render(request, "matches/lobby.html", {
+        "open_matches": open_matches, "mine": mine, "watching": watching, "games": PLAYABLE,
+        "seats": SEATS["iron_leaguer"],
+    })
+
+
+@login_required
+@require_POST
+def create(request):
+    try:
+        seconds = int(request.POST.get("decision_seconds") or 0) or None
+        match = services.match_challenge(
+            user=request.user, game=request.POST.get("game", "iron_leaguer"), seat=request.POST.get("seat", ""),
+            opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
+            deck=request.POST.get("deck", ""), decision_seconds=seconds,
+        )
+    except (MatchError, ValueError) as exc:
+        messages.error(request, getattr(exc, "reason", str(exc)))
+        return redirect("matches:lobby")
+    return redirect("matches:detail", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def join(request, match_id: int):
+    try:
+        services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""))
+    except MatchError as exc:
+        messages.error(request, exc.reason)
+        return redirect("matches:lobby")
+    return redirect("matches:detail", match_id=match_id)
+
+
+def _board_context(request, match: Match) -> dict:
+    seat = services.seat_of(match, request.user)
+    view = match_view(match=match, seat=seat)
+    state = view["state"] or {}
+    actions = [{"json": json.dumps(a, ensure_ascii=False), "label": describe_action(match.game, a, state)}
+               for a in view["legal_actions"]]
+    events = match_log(match=match, seat=seat, since=max(0, match.events.count() - 12))
+    return {"match": match, "view": view, "state": state, "seat": seat, "actions": actions,
+            "events": [describe_event(e, state) for e in events], "key": uuid.uuid4().hex,
+            "board_template": f"matches/boards/{match.game}.html"}
+
+
+def detail(request, match_id: int):
+    match = get_object_or_404(Match.objects.live(), pk=match_id)
+    return render(request, "matches/match.html", _board_context(request, match))
+
+
+def board(request, match_id: int):
+    """The board partial; ``?v=N`` answers 204 (nothing to swap) while the match is still at version N."""
+    match = get_object_or_404(Match.objects.live(), pk=match_id)
+    known = request.GET.get("v")
+    if known is not None and known == f"{match.version}-{match.status}":
+        return HttpResponse(status=204)
+    return render(request, "matches/_board.html", _board_context(request, match))
+
+
+@login_required
+@require_POST
+def act(request, match_id: int):
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return HttpResponse(_("The action could not be read."), status=400)
+    try:
+        services.match_submit_action(match_id=match_id, user=request.user, action=action,
+                                     expected_version=version, idempotency_key=request.POST.get("key", ""))
+    except MatchError as exc:
+        if request.htmx:
+            match = get_object_or_404(Match.objects.live(), pk=match_id)
+            context = {**_board_context(request, match), "error": exc.reason}
+            return render(request, "matches/_board.html", context, status=200)
+        messages.error(request, exc.reason)
+    if request.htmx:
+        return render(request, "matches/_board.html",
+                      _board_context(request, get_object_or_404(Match.objects.live(), pk=match_id)))
+    return redirect("matches:detail", match_id=match_id)
+
+
+def replay(request, match_id: int):
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        log = match_replay_log(match=match)
+    except ValueError:
+        messages.error(request, _("The replay is available when the match has ended."))
+        return redirect("matches:detail", match_id=match_id)
+    view = match_view(match=match, seat=None)["state"] or {}
+    steps = [{"action": describe_action(match.game, e["action"], view),
+              "events": [describe_event(ev, view) for ev in e["events"]]} for e in log["entries"]]
+    return render(request, "matches/replay.html", {"match": match, "steps": steps, "log": log})

@@ -1,0 +1,116 @@
+"""Actions and events as frozen dataclasses with a JSON codec.
+
+An action class declares ``type`` (its JSON tag) and typed fields; ``register`` adds it to a game's codec.
+``encode(action) -> dict`` and ``Codec.decode(dict) -> Action`` round-trip exactly; lists come back as tuples.
+``decode`` raises ``MalformedAction`` naming the bad field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import MalformedAction
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: ``seat`` is who acts."""
+
+    type: ClassVar[str] = "action"
+    seat: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with the rule ``clause`` it applied and every input it used in ``data``.
+
+    ``to``: seats entitled to see ``data`` while the game runs (empty: public). ``("server",)`` means nobody
+    until the log is published at the end (shuffle orders).
+    """
+
+    kind: str
+    clause: str = ""
+    data: dict = field(default_factory=dict)
+    to: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "clause": self.clause, "data": self.data, "to": list(self.to)}
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> Event:
+        return cls(raw["kind"], raw.get("clause", ""), raw.get("data", {}), tuple(raw.get("to", ())))
+
+
+def encode(action: Action) -> dict:
+    """``Action -> {"type": ..., field: value}`` with tuples written as lists."""
+    out: dict[str, Any] = {"type": action.type}
+    for f in dataclasses.fields(action):
+        out[f.name] = _to_json(getattr(action, f.name))
+    return out
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _to_tuple(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_to_tuple(v) for v in value)
+    return value
+
+
+def _check_type(name: str, hint: Any, value: Any) -> None:
+    origin = typing.get_origin(hint)
+    if hint is str and not isinstance(value, str):
+        raise MalformedAction(f"field {name!r} must be text, not {value!r}")
+    if hint is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise MalformedAction(f"field {name!r} must be a whole number, not {value!r}")
+    if origin is tuple and not isinstance(value, tuple):
+        raise MalformedAction(f"field {name!r} must be a list, not {value!r}")
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+class Codec:
+    """A registry of action classes by ``type``."""
+
+    def __init__(self) -> None:
+        self.classes: dict[str, type[Action]] = {}
+
+    def register(self, cls: type[Action]) -> type[Action]:
+        self.classes[cls.type] = cls
+        return cls
+
+    def decode(self, raw: Any) -> Action:
+        """``dict -> Action``; raises ``MalformedAction`` for an unknown type or a missing/mistyped field."""
+        if isinstance(raw, Action):
+            return raw
+        if not isinstance(raw, dict):
+            raise MalformedAction(f"an action is a JSON object, not {type(raw).__name__}")
+        kind = raw.get("type")
+        cls = self.classes.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise MalformedAction(f"unknown action type {raw.get('type')!r}")
+        hints = _hints(cls)
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in raw:
+                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                    continue
+                raise MalformedAction(f"action {cls.type!r} is missing field {f.name!r}")
+            value = _to_tuple(raw[f.name])
+            _check_type(f.name, hints[f.name], value)
+            kwargs[f.name] = value
+        extra = set(raw) - {f.name for f in dataclasses.fields(cls)} - {"type"}
+        if extra:
+            raise MalformedAction(f"action {cls.type!r} has unknown field(s) {', '.join(sorted(extra))}")
+        return cls(**kwargs)

@@ -1,0 +1,52 @@
+"""Bots: a seat whose decisions a function makes. A bot sees only ``legal_actions`` and the state through the
+engine; its own randomness is a private ``random.Random`` (never the game's dice stream).
+
+``random_bot`` picks an action type uniformly, then an action of that type uniformly (so a few hundred ways of
+discarding do not drown out the one way of attacking). ``greedy_bot`` takes the action the engine scores
+highest
+(``engine.greedy_score``), ties broken at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action
+
+Bot = Callable[[Any, dict, str, list[Action]], Action]
+
+
+def make_random_bot(seed: int) -> Bot:
+    chooser = random.Random(seed)
+
+    def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
+        by_type: dict[str, list[Action]] = {}
+        for action in actions:
+            by_type.setdefault(action.type, []).append(action)
+        kind = chooser.choice(sorted(by_type))
+        return chooser.choice(by_type[kind])
+
+    return random_bot
+
+
+def make_greedy_bot(seed: int) -> Bot:
+    chooser = random.Random(seed)
+
+    def greedy_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
+        scored = [
+            (engine.greedy_score(state, action), chooser.random(), i) for i, action in enumerate(actions)
+        ]
+        return actions[max(scored)[2]]
+
+    return greedy_bot
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """``"random"`` or ``"greedy"``; ValueError otherwise."""
+    if kind == "random":
+        return make_random_bot(seed)
+    if kind == "greedy":
+        return make_greedy_bot(seed)
+    raise ValueError(f"unknown bot {kind!r}; choose random or greedy")

@@ -1,0 +1,67 @@
+"""The game protocol every engine implements (ARCHITECTURE: "The engine protocol") and the engine registry.
+
+    new_game(config, decks, rng) -> (state, events) rng: ``RngSeed`` (32-byte seed, optional player entropy);
+                                                    the events: the setup shuffles (the log's start)
+    to_act(state) -> seat | None                    None once the game is over
+    legal_actions(state, seat) -> list[Action]      every complete choice; empty when ``seat`` is not to act
+    apply(state, action) -> (state, events)         validates first; a refused action changes nothing
+    view(state, seat | None) -> dict                what ``seat`` may see (None: a spectator)
+    outcome(state) -> Outcome | None
+
+``state`` is plain JSON (dicts, lists, str, int, bool, None). ``apply`` never mutates its input.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .actions import Action, Codec, Event
+
+
+@dataclass(frozen=True)
+class RngSeed:
+    """The secret seed (32 bytes) and the players' optional entropy strings."""
+
+    seed: bytes
+    entropy: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: ``winner`` (a seat, or None for a draw), ``reason`` and a ``summary`` dict."""
+
+    winner: str | None
+    reason: str
+    summary: dict = field(default_factory=dict)
+
+
+class Engine(Protocol):
+    name: str
+    seats: tuple[str, ...]
+    codec: Codec
+
+    def new_game(self, config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]: ...
+
+    def to_act(self, state: dict) -> str | None: ...
+
+    def legal_actions(self, state: dict, seat: str) -> list[Action]: ...
+
+    def apply(self, state: dict, action: Action | dict) -> tuple[dict, list[Event]]: ...
+
+    def view(self, state: dict, seat: str | None) -> dict: ...
+
+    def outcome(self, state: dict) -> Outcome | None: ...
+
+    def greedy_score(self, state: dict, action: Action) -> float: ...
+
+
+_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer"}
+
+
+def get_engine(game: str) -> Any:
+    """The engine for a game code (``iron_leaguer``); KeyError names the known games."""
+    if game not in _ENGINES:
+        raise KeyError(f"no engine for game {game!r}; known: {', '.join(sorted(_ENGINES))}")
+    return importlib.import_module(_ENGINES[game]).ENGINE

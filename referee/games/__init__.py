@@ -1,0 +1,1 @@
+"""One rules engine per game, pure Python (no Django)."""

@@ -1,0 +1,173 @@
+"""Iron Leaguer actions: frozen dataclasses registered in ``CODEC`` (JSON tag = ``type``).
+
+Seats are ``"silver"`` and ``"dark"``. Card and IL references are instance ids from the state (``t017``,
+``il03``); a technique half is ``(card_id, "upper"|"lower")``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from referee.engine.actions import Action, Codec
+
+CODEC = Codec()
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Declare(Action):
+    """IL 5.1–5.2/6.1/7.1: declare the technique halves of an attack or defence (``mode``)."""
+
+    type: ClassVar[str] = "declare"
+    mode: str
+    halves: tuple[tuple[str, str], ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Assign(Action):
+    """IL 5.3: choose the ILs who use the declared halves; the dice are then rolled."""
+
+    type: ClassVar[str] = "assign"
+    ils: tuple[str, ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class AddHalf(Action):
+    """IL 5.1/5.4.3: add one more technique half to the declared stack before assigning ILs."""
+
+    type: ClassVar[str] = "add_half"
+    card: str
+    side: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Cancel(Action):
+    """Withdraw a declaration before any IL is assigned (nothing was revealed or rolled)."""
+
+    type: ClassVar[str] = "cancel"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Rough(Action):
+    """IL 9: Dark's IL ``il`` uses rough-play half ``(card, side)`` on the opposing IL ``target``."""
+
+    type: ClassVar[str] = "rough"
+    card: str
+    side: str
+    il: str
+    target: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Pass(Action):
+    """IL 6.6/7.6: not attacking or defending; ``option`` draw (x.1), refresh (x.2), ready (6.6.3, ``ils``),
+    none (6.6.4/7.6.3)."""
+
+    type: ClassVar[str] = "pass"
+    option: str
+    ils: tuple[str, ...] = ()
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Discard(Action):
+    """IL 6.6.2/7.6.2/14.2/14.3: discard one card from hand."""
+
+    type: ClassVar[str] = "discard"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Refill(Action):
+    """Stop discarding and draw up to the hand limit (IL 6.6.2/7.6.2/14.1)."""
+
+    type: ClassVar[str] = "refill"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class GrowthSplit(Action):
+    """IL 11.6: make the growth checks of ``il`` with these values (one of ``rules.growth_splits``)."""
+
+    type: ClassVar[str] = "growth_split"
+    il: str
+    parts: tuple[int, ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Rescue(Action):
+    """IL 13.3–13.5: ``rescuer`` tries to rescue the retired ``target``."""
+
+    type: ClassVar[str] = "rescue"
+    rescuer: str
+    target: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class EndRescue(Action):
+    """IL 13.5: make no more rescue attempts."""
+
+    type: ClassVar[str] = "end_rescue"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Release(Action):
+    """IL 15.4/19.6: make a member of your team a stray leaguer (team above 11)."""
+
+    type: ClassVar[str] = "release"
+    il: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Practice(Action):
+    """IL 17: draw one technique card, even above the hand limit."""
+
+    type: ClassVar[str] = "practice"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Training(Action):
+    """IL 18: three growth points over one to three own ILs, ``alloc`` = ((il, points), ...)."""
+
+    type: ClassVar[str] = "training"
+    alloc: tuple[tuple[str, int], ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Scout(Action):
+    """IL 19: try to bring the stray leaguer ``target`` into your team."""
+
+    type: ClassVar[str] = "scout"
+    target: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Persuade(Action):
+    """IL 20 (Silver only): ``persuader`` raises the heart of a Dark member or stray ``target``."""
+
+    type: ClassVar[str] = "persuade"
+    persuader: str
+    target: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Recruit(Action):
+    """IL 21.8: bring a stray Dark leaguer into Dark with heart 0 (Dark below 11)."""
+
+    type: ClassVar[str] = "recruit"
+    il: str

@@ -1,0 +1,129 @@
+"""The Iron Leaguer engine: the protocol of referee.engine.protocol over the state of state.py.
+
+``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn), then runs the step's handler
+on a
+copy; a handler raises IllegalAction before the copy is returned, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine.actions import Action, Event
+from referee.engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from referee.engine.protocol import Outcome
+
+from . import interval, interval_steps, match, rough_play, setup
+from .actions import (
+    CODEC,
+    AddHalf,
+    Assign,
+    Cancel,
+    Declare,
+    Discard,
+    EndRescue,
+    GrowthSplit,
+    Pass,
+    Persuade,
+    Practice,
+    Recruit,
+    Refill,
+    Release,
+    Rescue,
+    Rough,
+    Scout,
+    Training,
+)
+from .bot import greedy_score
+from .state import SEATS, copy_state
+from .view import view as _view
+
+# step kind -> (action types it accepts, legal_actions function, handler)
+STEPS: dict[str, tuple[tuple[type, ...], Any, Any]] = {
+    "attack": ((Declare, Rough, Pass), match.legal, None),
+    "defence": ((Declare, Pass), match.legal, None),
+    "assign": ((Assign, AddHalf, Cancel), match.legal, None),
+    "discard": ((Discard, Refill), match.legal, match.do_discard_refill),
+    "growth": ((GrowthSplit,), interval.growth_actions, interval.do_growth_split),
+    "rescue": ((Rescue, EndRescue), interval.rescue_actions, interval.do_rescue),
+    "replenish": ((Discard, Refill), interval_steps.replenish_actions, interval_steps.do_replenish),
+    "release": ((Release,), interval_steps.release_actions, interval_steps.do_release),
+    "action": (
+        (Practice, Training, Scout, Persuade),
+        interval_steps.action_actions,
+        interval_steps.do_action,
+    ),
+    "recruit": ((Recruit,), interval_steps.recruit_actions, interval_steps.do_recruit),
+}
+HANDLERS = {
+    Declare: match.do_declare,
+    Assign: match.do_assign,
+    AddHalf: match.do_add_half,
+    Cancel: match.do_cancel,
+    Rough: rough_play.do_rough,
+    Pass: match.do_pass,
+}
+
+
+class IronLeaguerEngine:
+    name = "iron_leaguer"
+    seats = SEATS
+    codec = CODEC
+
+    new_game = staticmethod(setup.new_game)
+    greedy_score = staticmethod(greedy_score)
+
+    @staticmethod
+    def to_act(state: dict) -> str | None:
+        """The one seat to act, or None once the game is over."""
+        return None if state["outcome"] else state["pending"]["seat"]
+
+    @staticmethod
+    def legal_actions(state: dict, seat: str) -> list[Action]:
+        """Every complete choice ``seat`` can make now (empty when it is not to act)."""
+        if IronLeaguerEngine.to_act(state) != seat:
+            return []
+        return STEPS[state["pending"]["kind"]][1](state, seat)
+
+    @staticmethod
+    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
+        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
+        action = CODEC.decode(action)
+        if action.seat not in SEATS:
+            raise MalformedAction(f"seat must be silver or dark, not {action.seat!r}")
+        if state["outcome"]:
+            raise NotYourTurn("the game is over")
+        pending = state["pending"]
+        if action.seat != pending["seat"]:
+            raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
+        accepted, _, handler = STEPS[pending["kind"]]
+        if not isinstance(action, accepted):
+            names = ", ".join(cls.type for cls in accepted)
+            raise IllegalAction(
+                "wrong_step",
+                f"the {pending['kind']} step takes {names}, not {action.type}",
+                "10.2" if state["interval"] else "6/7",
+            )
+        new = copy_state(state)
+        events: list[Event] = []
+        (handler or HANDLERS[type(action)])(new, action, events)
+        new["version"] += 1
+        return new, events
+
+    @staticmethod
+    def view(state: dict, seat: str | None) -> dict:
+        return _view(state, seat)
+
+    @staticmethod
+    def outcome(state: dict) -> Outcome | None:
+        out = state["outcome"]
+        if not out:
+            return None
+        return Outcome(
+            out["winner"],
+            f"{out['reason']} (IL {out['clause']})",
+            {"world_tour_wins": out["world_tour_wins"], "results": state["results"]},
+        )
+
+
+ENGINE = IronLeaguerEngine()

@@ -1,0 +1,367 @@
+"""IL 14–21: interval steps 4–7 — card replenishment and the deck change (14), newcomers (15), actions by
+scene (16–20: practice, training, scouting, persuasion) and departure with the refill to 11 (21)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, permutations
+
+from referee.engine.actions import Action, Event
+from referee.engine.errors import IllegalAction
+
+from . import interval, rules
+from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training
+from .state import attrs, draw_tech, draw_to_limit, grow, join, make_stray, name, other, roll, team_of
+
+# ---- step 4: replenishment (IL 14) ----
+
+
+def enter_replenish(state: dict, events: list[Event]) -> bool:
+    """IL 14.4/14.5 at scenes 6 and 12: every hand discarded, the next period's deck, draw to the limit.
+    Otherwise IL 14.1–14.3: each team (winners first) may discard, draws to the limit, then discards down."""
+    iv = state["interval"]
+    if state["scene"] in (6, 12):
+        tech = state["tech"]
+        old = str(tech["period"])
+        for seat in (iv["winner"], iv["loser"]):
+            tech["out"].extend(state["hands"][seat])
+            state["hands"][seat] = []
+        tech["out"].extend(tech["decks"][old] + tech["discard"])
+        tech["decks"][old], tech["discard"] = [], []
+        tech["period"] += 1
+        events.append(
+            Event("deck_change", "14.4/14.5", {"from_period": int(old), "to_period": tech["period"]})
+        )
+        for seat in (iv["winner"], iv["loser"]):
+            draw_to_limit(state, seat, events, "14.5")
+        return False
+    state["pending"] = {"kind": "replenish", "seat": iv["winner"], "refilled": False}
+    return True
+
+
+def replenish_actions(state: dict, seat: str) -> list[Action]:
+    out: list[Action] = [Discard(seat, c) for c in state["hands"][seat]]
+    return out if state["pending"]["refilled"] else out + [Refill(seat)]
+
+
+def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
+    pending, seat = state["pending"], action.seat
+    limit = rules.hand_limit(state["scene"])
+    if isinstance(action, Discard):
+        if action.card not in state["hands"][seat]:
+            raise IllegalAction("not_in_hand", f"card {action.card} is not in your hand", "14.2")
+        state["hands"][seat].remove(action.card)
+        state["tech"]["discard"].append(action.card)
+        events.append(
+            Event(
+                "discard",
+                "14.3" if pending["refilled"] else "14.2",
+                {"seat": seat, "card": action.card, "name": name(state, action.card)},
+            )
+        )
+    elif pending["refilled"]:
+        raise IllegalAction("over_limit", f"discard down to {limit} cards first", "14.3")
+    else:
+        draw_to_limit(state, seat, events, "14.1")
+        pending["refilled"] = True
+    if pending["refilled"] and len(state["hands"][seat]) <= limit:
+        if seat == state["interval"]["winner"]:
+            state["pending"] = {"kind": "replenish", "seat": other(seat), "refilled": False}
+        else:
+            interval.advance(state, events)
+
+
+# ---- step 5: newcomers (IL 15) and releasing above 11 (15.4, 19.6) ----
+
+
+def enter_newcomers(state: dict, events: list[Event]) -> bool:
+    """IL 15.1–15.3: three IL cards turned up; Dark leaguers join Dark, stray leaguers become strays. An
+    exhausted IL deck gives fewer (our reading: it is not rebuilt)."""
+    for _ in range(3):
+        if not state["il_deck"]:
+            events.append(Event("il_deck_empty", "15.1", {}))
+            break
+        il = state["il_deck"].pop()
+        aff = attrs(state, il)["affiliation"]
+        if aff == "dark_leaguer":
+            join(state, "dark", il)
+        else:
+            state["strays"].append(il)
+        events.append(
+            Event(
+                "newcomer",
+                "15.2/15.3",
+                {
+                    "il": il,
+                    "name": name(state, il),
+                    "affiliation": aff,
+                    "joins": "dark" if aff == "dark_leaguer" else "strays",
+                },
+            )
+        )
+    return _need_release(state, "dark", "newcomers")
+
+
+def _need_release(state: dict, seat: str, then: str) -> bool:
+    if len(state["teams"][seat]) > rules.TEAM_SIZE:
+        state["pending"] = {"kind": "release", "seat": seat, "then": then}
+        return True
+    return False
+
+
+def release_actions(state: dict, seat: str) -> list[Action]:
+    return [Release(seat, il) for il in state["teams"][seat]]
+
+
+def do_release(state: dict, action: Release, events: list[Event]) -> None:
+    if action.il not in state["teams"][action.seat]:
+        raise IllegalAction("not_a_member", f"IL {action.il} is not in your team", "15.4/19.6")
+    make_stray(state, action.il)
+    events.append(
+        Event("released", "15.4/19.6", {"seat": action.seat, "il": action.il, "name": name(state, action.il)})
+    )
+    then = state["pending"]["then"]
+    if _need_release(state, action.seat, then):
+        return
+    if then == "newcomers":
+        interval.advance(state, events)
+    else:
+        _next_action_turn(state, events, action.seat)
+
+
+# ---- step 6: actions (IL 16–20) ----
+
+
+def enter_actions(state: dict, events: list[Event]) -> bool:
+    """IL 16.1/16.3: the scene's number of actions per team, alternately, the winners first."""
+    iv = state["interval"]
+    n = rules.interval_actions(state["scene"])
+    iv["actions_left"] = {iv["winner"]: n, iv["loser"]: n}
+    state["pending"] = {"kind": "action", "seat": iv["winner"]}
+    return True
+
+
+def _next_action_turn(state: dict, events: list[Event], seat: str) -> None:
+    left = state["interval"]["actions_left"]
+    for nxt in (other(seat), seat):
+        if left[nxt] > 0:
+            state["pending"] = {"kind": "action", "seat": nxt}
+            return
+    interval.advance(state, events)
+
+
+def _scout_targets(state: dict, seat: str) -> list[str]:
+    """IL 19.4/19.5: who each side may scout among the strays."""
+    out = []
+    for il in state["strays"]:
+        a, n = attrs(state, il), name(state, il)
+        if seat == "silver":
+            banned = (
+                a["affiliation"] == "dark_starter"
+                or a["growth"] is None
+                or n in rules.SCOUT_BANNED_FOR_SILVER
+            )
+        else:
+            banned = a["affiliation"] == "silver_starter" or n in rules.SCOUT_BANNED_FOR_DARK
+        if not banned:
+            out.append(il)
+    return out
+
+
+def _growers(state: dict, seat: str) -> list[str]:
+    return [il for il in state["teams"][seat] if rules.can_grow(attrs(state, il)["growth"])]
+
+
+def training_allocs(state: dict, seat: str) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """IL 18.3: +3 to one IL, +1/+2 to two, +1 to three (ILs who can grow, 11.7)."""
+    return _allocs(tuple(_growers(state, seat)))
+
+
+@lru_cache(maxsize=512)
+def _allocs(ils: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    out: list[tuple[tuple[str, int], ...]] = [((il, 3),) for il in ils]
+    out += [((a, 1), (b, 2)) for a, b in permutations(ils, 2)]
+    out += [tuple((il, 1) for il in trio) for trio in combinations(ils, 3)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
+    return tuple(Training(seat, alloc) for alloc in _allocs(ils))
+
+
+@lru_cache(maxsize=512)
+def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
+    return tuple(Persuade("silver", p, t) for p in persuaders for t in targets)
+
+
+def _persuasion_targets(state: dict) -> list[str]:
+    return [
+        il for il in state["teams"]["dark"] + state["strays"] if rules.can_grow(attrs(state, il)["growth"])
+    ]
+
+
+def action_actions(state: dict, seat: str) -> list[Action]:
+    out: list[Action] = [Practice(seat)]
+    out += _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
+    out += [Scout(seat, t) for t in _scout_targets(state, seat)]
+    if seat == "silver":
+        out += _persuade_actions(tuple(state["teams"]["silver"]), tuple(_persuasion_targets(state)))
+    return out
+
+
+def do_action(state: dict, action: Action, events: list[Event]) -> None:
+    """One interval action; each counts even when its check fails (19.3, 20.6)."""
+    seat = action.seat
+    if isinstance(action, Practice):  # IL 17
+        draw_tech(state, seat, 1, events, "17.2/17.3")
+    elif isinstance(action, Training):  # IL 18
+        if tuple(action.alloc) not in training_allocs(state, seat):
+            raise IllegalAction(
+                "bad_training",
+                "training gives 3 points to 1–3 of your ILs who can grow (+3, +1/+2 or +1/+1/+1)",
+                "18.2/18.3",
+            )
+        for il, points in action.alloc:
+            growth = attrs(state, il)["growth"]
+            grow(state, il, growth + points, "18.4", events, growth=growth, bonus=points)
+    elif isinstance(action, Scout):
+        _scout(state, action, events)
+    elif isinstance(action, Persuade):
+        _persuade(state, action, events)
+    state["interval"]["actions_left"][seat] -= 1
+    if isinstance(action, Scout) and _need_release(state, seat, "actions"):
+        return
+    _next_action_turn(state, events, seat)
+
+
+def _scout(state: dict, action: Scout, events: list[Event]) -> None:
+    """IL 19.2: Silver 1d6 ≤ heart×2; Dark 1d6 ≤ max(skill, body) − heart."""
+    if action.target not in _scout_targets(state, action.seat):
+        raise IllegalAction(
+            "bad_scout_target", f"IL {action.target} is not a stray your side may scout", "19.1/19.4/19.5"
+        )
+    a, heart = attrs(state, action.target), state["ils"][action.target]["heart"]
+    (die,), counter = roll(state, 1)
+    if action.seat == "silver":
+        ok, clause, need = rules.silver_scout_succeeds(heart, die), "19.2.1", heart * 2
+    else:
+        ok, clause = rules.dark_scout_succeeds(heart, a["skill"], a["body"], die), "19.2.2"
+        need = max(a["skill"], a["body"]) - heart
+    if ok:
+        join(state, action.seat, action.target)
+    events.append(
+        Event(
+            "scout",
+            clause,
+            {
+                "seat": action.seat,
+                "target": action.target,
+                "name": name(state, action.target),
+                "heart": heart,
+                "skill": a["skill"],
+                "body": a["body"],
+                "needed": need,
+                "die": die,
+                "counter": counter,
+                "success": ok,
+            },
+        )
+    )
+
+
+def _persuade(state: dict, action: Persuade, events: list[Event]) -> None:
+    """IL 20.3–20.6: growth check of the target with its growth + (persuader heart − target heart)."""
+    if action.seat != "silver":
+        raise IllegalAction("dark_persuasion", "only Silver persuades", "20.1")
+    if action.persuader not in state["teams"]["silver"] or action.target not in _persuasion_targets(state):
+        raise IllegalAction(
+            "bad_persuasion",
+            f"{action.persuader} must be a Silver IL and {action.target} a Dark member or stray who can grow",
+            "20.2–20.4/11.7",
+        )
+    ph, th = state["ils"][action.persuader]["heart"], state["ils"][action.target]["heart"]
+    growth = attrs(state, action.target)["growth"]
+    value = rules.persuasion_growth_value(ph, th, growth)
+    grow(
+        state,
+        action.target,
+        value,
+        "20.5/20.6",
+        events,
+        persuader=action.persuader,
+        persuader_heart=ph,
+        target_heart=th,
+        growth=growth,
+    )
+
+
+# ---- step 7: departure (IL 21) ----
+
+
+def _departure_exempt(state: dict, il: str) -> bool:
+    a = attrs(state, il)
+    return (
+        a["affiliation"] == "dark_starter" or a["growth"] is None or name(state, il) in rules.DEPARTURE_EXEMPT
+    )
+
+
+def enter_departure(state: dict, events: list[Event]) -> bool:
+    """IL 21.1–21.7 in scenes 2–10; then IL 21.8 (our reading: in every interval) the refill to 11."""
+    if 2 <= state["scene"] <= 10:
+        rough = state["results"][-1]["rough_plays"]
+        for il in list(state["teams"]["dark"]):
+            if _departure_exempt(state, il):
+                continue
+            heart = state["ils"][il]["heart"]
+            value = rules.departure_value(rough, heart, name(state, il))
+            dice, counter = roll(state, 2)
+            leaves = sum(dice) <= value
+            if leaves:
+                make_stray(state, il)
+            events.append(
+                Event(
+                    "departure",
+                    "21.2/21.3/21.4/21.7",
+                    {
+                        "il": il,
+                        "name": name(state, il),
+                        "rough_plays": rough,
+                        "heart": heart,
+                        "value": value,
+                        "dice": dice,
+                        "counter": counter,
+                        "leaves": leaves,
+                    },
+                )
+            )
+    return _need_recruit(state)
+
+
+def _recruits(state: dict) -> list[str]:
+    return [il for il in state["strays"] if attrs(state, il)["affiliation"] == "dark_leaguer"]
+
+
+def _need_recruit(state: dict) -> bool:
+    if len(state["teams"]["dark"]) < rules.TEAM_SIZE and _recruits(state):
+        state["pending"] = {"kind": "recruit", "seat": "dark"}
+        return True
+    return False
+
+
+def recruit_actions(state: dict, seat: str) -> list[Action]:
+    return [Recruit(seat, il) for il in _recruits(state)]
+
+
+def do_recruit(state: dict, action: Recruit, events: list[Event]) -> None:
+    """IL 21.8: a stray Dark leaguer joins Dark with heart 0."""
+    if action.il not in _recruits(state):
+        raise IllegalAction("bad_recruit", f"IL {action.il} is not a stray Dark leaguer", "21.8")
+    join(state, "dark", action.il)
+    state["ils"][action.il]["heart"] = 0
+    events.append(Event("recruited", "21.8", {"il": action.il, "name": name(state, action.il), "heart": 0}))
+    if not _need_recruit(state):
+        interval.advance(state, events)
+
+
+__all__ = ["team_of"]

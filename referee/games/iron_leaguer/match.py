@@ -1,0 +1,296 @@
+"""IL 5–8: a match's decisions — declaring and assigning techniques, attack (6), defence (7), passing
+(6.6/7.6), scoring and resets (8). Rough play (9) is in rough_play.py.
+
+Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
+pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
+``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2).
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Action, Event
+from referee.engine.errors import IllegalAction
+
+from . import rules
+from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill
+from .scenes import end_match
+from .state import SEATS, attrs, can_act, discard_cards, draw_to_limit, grow, other, reset, roll
+from .techniques import check_stack, extensions, half_of, il_choices, single_halves, stack_persons
+
+
+def pass_actions(state: dict, seat: str, mode: str) -> list[Action]:
+    """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence)."""
+    full = len(state["hands"][seat]) >= rules.hand_limit(state["scene"])
+    out: list[Action] = [Pass(seat, "refresh") if full else Pass(seat, "draw"), Pass(seat, "none")]
+    if mode == "attack":
+        acted = [il for il in state["teams"][seat] if state["ils"][il]["acted"]]
+        for n in (1, 2, 3):
+            out.extend(Pass(seat, "ready", tuple(c)) for c in _combos(acted, n))
+    return out
+
+
+def _combos(items: list[str], n: int) -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    return list(combinations(items, n))
+
+
+def legal(state: dict, seat: str) -> list[Action]:
+    pending = state["pending"]
+    kind = pending["kind"]
+    if kind in ("attack", "defence"):
+        out: list[Action] = [Declare(seat, kind, s) for s in single_halves(state, seat, kind)]
+        if kind == "attack" and seat == "dark":
+            from .rough_play import rough_actions
+
+            out.extend(rough_actions(state, seat))
+        return out + pass_actions(state, seat, kind)
+    if kind == "assign":
+        halves = tuple(tuple(h) for h in pending["halves"])
+        assigns = [Assign(seat, ils) for ils in il_choices(state, seat, pending["mode"], halves)]
+        more = [AddHalf(seat, c, s) for c, s in extensions(state, seat, pending["mode"], halves)]
+        return assigns + more + [Cancel(seat)]
+    if kind == "discard":
+        return [Discard(seat, c) for c in state["hands"][seat]] + [Refill(seat)]
+    return []
+
+
+def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
+    kind = state["pending"]["kind"]
+    if kind not in ("attack", "defence") or action.mode != kind:
+        raise IllegalAction("wrong_step", f"now is the {kind} step, not {action.mode}", "6.1/7.1")
+    il_choices(state, action.seat, action.mode, action.halves)  # validates the stack
+    state["pending"] = {
+        "kind": "assign",
+        "seat": action.seat,
+        "mode": action.mode,
+        "halves": [list(h) for h in action.halves],
+        "back": state["pending"],
+    }
+    events.append(
+        Event(
+            "declared",
+            "5.2",
+            {"seat": action.seat, "mode": action.mode, "halves": [list(h) for h in action.halves]},
+            to=(action.seat,),
+        )
+    )
+
+
+def do_add_half(state: dict, action: AddHalf, events: list[Event]) -> None:
+    """Grow the declared stack by one half (validated as a whole, IL 5.2–5.4.7)."""
+    pending = state["pending"]
+    halves = (*(tuple(h) for h in pending["halves"]), (action.card, action.side))
+    if any(card == action.card for card, _ in halves[:-1]):
+        raise IllegalAction("half_twice", "a card is used for one half only", "5.2")
+    check_stack(state, action.seat, pending["mode"], halves)
+    pending["halves"] = [list(h) for h in halves]
+    events.append(
+        Event(
+            "declared",
+            "5.2",
+            {"seat": action.seat, "mode": pending["mode"], "halves": pending["halves"]},
+            to=(action.seat,),
+        )
+    )
+
+
+def do_cancel(state: dict, action: Cancel, events: list[Event]) -> None:
+    state["pending"] = state["pending"]["back"]
+    events.append(Event("declaration_withdrawn", "5.2", {"seat": action.seat}))
+
+
+def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, events: list[Event]) -> dict:
+    """Roll and compute AP or DP (IL 6.2–6.4 / 7.2–7.4); discard the cards (5.5); the ILs act (6.7/7.7)."""
+    value_key = "attack" if mode == "attack" else "defence"
+    hs = [half_of(state, c, s) for c, s in halves]
+    persons = stack_persons(state, tuple(tuple(h) for h in halves))
+    penalties = [state["ils"][il]["penalty"] for il in ils]
+    modifier = rules.penalty_modifier(penalties, persons)
+    value = sum(h[value_key] or 0 for h in hs)
+    dice, counter = roll(state, 2)
+    points = rules.attack_points(value, dice, modifier)
+    discard_cards(state, seat, [c for c, _ in halves])
+    for il in ils:
+        state["ils"][il]["acted"] = True
+    clause = "6.2/6.3/6.4" if mode == "attack" else "7.2/7.3/7.4"
+    data = {
+        "seat": seat,
+        "halves": halves,
+        "techniques": [h["name"] for h in hs],
+        "ils": list(ils),
+        f"{value_key}_value": value,
+        "dice": dice,
+        "counter": counter,
+        "penalties": penalties,
+        "persons": persons,
+        "modifier": modifier,
+        "ap" if mode == "attack" else "dp": points,
+        "failed": points < 0,
+    }
+    events.append(Event(mode, clause, data))
+    bonus = sum(h.get("growth_bonus") or 0 for h in hs)
+    if bonus:  # IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow
+        for il in ils:
+            growth = attrs(state, il)["growth"]
+            if rules.can_grow(growth):
+                grow(state, il, growth + bonus, "6.8/7.8/11.4", events, growth=growth, bonus=bonus)
+    return {
+        "points": points,
+        "halves": halves,
+        "ils": list(ils),
+        "moves_attack_right": any(h.get("moves_attack_right") for h in hs),
+        "on_defence": _on_defence(state, halves),
+    }
+
+
+def _on_defence(state: dict, halves: list) -> str | None:
+    """IL 8.6: a lower-half ディフェンス/ブロック always changes the attack right (8.6.4); otherwise counter
+    beats reset beats attack right among the halves (our reading for mixed stacks); None: no instruction."""
+    found = set()
+    for card, side in halves:
+        half = half_of(state, card, side)
+        if side == "lower" and half["name"] in rules.DEFENCE_HALF_NAMES:
+            return "attack_right"
+        found.add(half.get("on_defence"))
+    for choice in ("counter", "reset", "attack_right"):
+        if choice in found:
+            return choice
+    return None
+
+
+def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
+    pending = state["pending"]
+    halves = [tuple(h) for h in pending["halves"]]
+    choices = il_choices(state, action.seat, pending["mode"], tuple(halves))
+    if tuple(action.ils) not in choices:
+        persons = stack_persons(state, tuple(halves))
+        raise IllegalAction(
+            "bad_users",
+            f"ILs {list(action.ils)} cannot use these techniques together "
+            f"({persons} ready IL(s) meeting every half needed)",
+            "5.3/5.4.3/5.4.6",
+        )
+    seat = action.seat
+    if pending["mode"] == "attack":
+        used = _use(state, seat, pending["halves"], action.ils, "attack", events)
+        if rules.attack_failed(used["points"]):
+            events.append(Event("attack_failed", "6.5", {"seat": seat, "ap": used["points"]}))
+            state["match"]["attacker"] = other(seat)
+            after_exchange(state, events)
+            return
+        state["pending"] = {"kind": "defence", "seat": other(seat), "attack": used}
+        return
+    used = _use(state, seat, pending["halves"], action.ils, "defence", events)
+    resolve(state, events, pending["back"]["attack"], used)
+
+
+def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None) -> None:
+    """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result."""
+    attacker = other(state["pending"]["seat"])
+    defender = other(attacker)
+    ap, dp = attack["points"], defence["points"] if defence else None
+    if rules.attacker_scores(ap, dp):
+        clause = "8.2" if dp is not None and dp >= 0 else "7.5/8.4" if dp is not None else "7.6/8.4"
+        score(state, events, attacker, clause, ap=ap, dp=dp)
+        return
+    how = defence["on_defence"]
+    events.append(
+        Event("defence_succeeded", "8.3/8.6", {"seat": defender, "ap": ap, "dp": dp, "instruction": how})
+    )
+    state["match"]["attacker"] = attacker
+    if how == "counter":  # IL 8.6.3: the DP becomes an AP; the former attacker defends normally
+        state["match"]["attacker"] = defender
+        counter_attack = {**defence, "counter": True}
+        events.append(Event("counter", "8.6.3", {"seat": defender, "ap": dp}))
+        state["pending"] = {"kind": "defence", "seat": attacker, "attack": counter_attack}
+        return
+    if how == "reset":
+        reset(state, events, defender, "8.6.2")
+    elif how == "attack_right":
+        state["match"]["attacker"] = defender
+        events.append(Event("attack_right", "8.6.1/8.6.4", {"to": defender}))
+    elif attack["moves_attack_right"] or defence["moves_attack_right"]:
+        state["match"]["attacker"] = defender
+        events.append(Event("attack_right", "6.9/7.9", {"to": defender}))
+    after_exchange(state, events)
+
+
+def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) -> None:
+    """IL 8.2/8.4/8.5: a point; the match ends at the scene's points (4.4), else reset, scored-on team
+    attacks."""
+    state["match"]["score"][seat] += 1
+    target = rules.points_to_win(state["scene"])
+    events.append(
+        Event(
+            "score",
+            clause,
+            {"seat": seat, **inputs, "score": dict(state["match"]["score"]), "points_to_win": target},
+        )
+    )
+    if state["match"]["score"][seat] >= target:
+        end_match(state, events, seat)
+        return
+    reset(state, events, other(seat), "8.5")
+    state["pending"] = {"kind": "attack", "seat": other(seat)}
+
+
+def after_exchange(state: dict, events: list[Event]) -> None:
+    """IL 8.7: when every IL of both teams has acted (or cannot act, 9.9), reset; then the holder attacks."""
+    if not any(can_act(state, il) for seat in SEATS for il in state["teams"][seat]):
+        reset(state, events, state["match"]["attacker"], "8.7")
+    state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
+
+
+def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
+    kind = state["pending"]["kind"]
+    if action not in pass_actions(state, action.seat, kind):
+        raise IllegalAction(
+            "bad_pass",
+            f"pass option {action.option!r} {list(action.ils)} is not open now",
+            "6.6" if kind == "attack" else "7.6",
+        )
+    seat = action.seat
+    clause = {"draw": "6.6.1", "refresh": "6.6.2", "ready": "6.6.3", "none": "6.6.4"}[action.option]
+    if kind == "defence":
+        clause = {"draw": "7.6.1", "refresh": "7.6.2", "none": "7.6.3"}[action.option]
+    events.append(Event("pass", clause, {"seat": seat, "option": action.option, "ils": list(action.ils)}))
+    if action.option == "refresh":
+        state["pending"] = {"kind": "discard", "seat": seat, "purpose": kind, "back": state["pending"]}
+        return
+    if action.option == "draw":
+        draw_to_limit(state, seat, events, clause)
+    for il in action.ils:
+        state["ils"][il]["acted"] = False
+    finish_pass(state, events, kind)
+
+
+def finish_pass(state: dict, events: list[Event], kind: str) -> None:
+    """After a pass: in attack the attack right moves (6.6); in defence the defence fails (7.6, 8.4)."""
+    if kind == "attack":
+        state["match"]["attacker"] = other(state["match"]["attacker"])
+        events.append(Event("attack_right", "6.6", {"to": state["match"]["attacker"]}))
+        state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
+        return
+    resolve(state, events, state["pending"]["attack"], None)
+
+
+def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
+    """IL 6.6.2/7.6.2: discard any number of cards, then draw to the limit."""
+    pending = state["pending"]
+    seat = action.seat
+    if isinstance(action, Discard):
+        if action.card not in state["hands"][seat]:
+            raise IllegalAction("not_in_hand", f"card {action.card} is not in your hand", "6.6.2")
+        discard_cards(state, seat, [action.card])
+        events.append(
+            Event(
+                "discard",
+                "6.6.2/7.6.2",
+                {"seat": seat, "card": action.card, "name": state["cards"][action.card]["name"]},
+            )
+        )
+        return
+    draw_to_limit(state, seat, events, "6.6.2" if pending["purpose"] == "attack" else "7.6.2")
+    state["pending"] = pending["back"]
+    finish_pass(state, events, pending["purpose"])

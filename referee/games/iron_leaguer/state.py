@@ -1,0 +1,197 @@
+"""The Iron Leaguer game state (plain JSON) and the small operations every clause shares.
+
+Shape::
+
+    {"game": "iron_leaguer", "version": int, "rng": {...referee.engine.rng...},
+     "cards": {id: {"name", "card_type", "attributes"}},         # copied in at setup, never changed
+     "ils": {il_id: {"heart": int, "penalty": int, "acted": bool}},
+     "teams": {"silver": [il_id, ...], "dark": [...]},           # line-up order (IL 12.3.2 slots)
+     "il_deck": [...], "strays": [...], "retired": [...],
+     "tech": {"period": 1, "decks": {"1": [...], "2": [...], "3": [...]}, "discard": [...], "out": [...]},
+     "hands": {"silver": [...], "dark": [...]},
+     "scene": 1..17, "match": {"score", "attacker", "rough_plays"} | None, "results": [...],
+     "interval": {...} | None, "pending": {"kind", "seat", ...} | None, "outcome": {...} | None}
+"""
+
+from __future__ import annotations
+
+from referee.engine import rng as rngmod
+from referee.engine.actions import Event
+
+from . import rules
+
+SEATS = ("silver", "dark")
+
+
+def copy_state(state: dict) -> dict:
+    """A copy deep enough for ``apply`` to mutate: every mutable part is copied; the static card data and the
+    entries that are never changed once written (results, queued growth checks, nested pending data) are
+    shared.
+    Written out by hand because a generic deep copy costs more than a whole decision."""
+    tech = state["tech"]
+    interval = state["interval"]
+    if interval is not None:
+        interval = {
+            k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for k, v in interval.items()
+        }
+        if "rescue" in interval:
+            interval["rescue"] = {k: list(v) for k, v in interval["rescue"].items()}
+    match = state["match"]
+    if match is not None:
+        match = {**match, "score": dict(match["score"])}
+    return {
+        **state,
+        "rng": dict(state["rng"]),
+        "ils": {k: dict(v) for k, v in state["ils"].items()},
+        "teams": {k: list(v) for k, v in state["teams"].items()},
+        "il_deck": list(state["il_deck"]),
+        "strays": list(state["strays"]),
+        "retired": list(state["retired"]),
+        "tech": {
+            "period": tech["period"],
+            "decks": {k: list(v) for k, v in tech["decks"].items()},
+            "discard": list(tech["discard"]),
+            "out": list(tech["out"]),
+        },
+        "hands": {k: list(v) for k, v in state["hands"].items()},
+        "match": match,
+        "results": list(state["results"]),
+        "interval": interval,
+        "pending": dict(state["pending"]) if state["pending"] else None,
+    }
+
+
+def other(seat: str) -> str:
+    return "dark" if seat == "silver" else "silver"
+
+
+def attrs(state: dict, card_id: str) -> dict:
+    return state["cards"][card_id]["attributes"]
+
+
+def name(state: dict, card_id: str) -> str:
+    return state["cards"][card_id]["name"]
+
+
+def team_of(state: dict, il: str) -> str | None:
+    for seat in SEATS:
+        if il in state["teams"][seat]:
+            return seat
+    return None
+
+
+def roll(state: dict, count: int) -> tuple[list[int], int]:
+    """``count`` dice from the game's RNG; returns (dice, the RNG counter before the roll)."""
+    counter = state["rng"]["counter"]
+    return rngmod.dice(state["rng"], count), counter
+
+
+def incapacitated(state: dict, il: str) -> bool:
+    """IL 9.9 for an IL in the state."""
+    a, s = attrs(state, il), state["ils"][il]
+    return rules.incapacitated(s["heart"], a["body"], s["penalty"])
+
+
+def can_act(state: dict, il: str) -> bool:
+    """IL 5.3/9.9: unacted and not incapacitated."""
+    return not state["ils"][il]["acted"] and not incapacitated(state, il)
+
+
+def tech_deck(state: dict) -> list:
+    return state["tech"]["decks"][str(state["tech"]["period"])]
+
+
+def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: str) -> None:
+    """Draw ``count`` technique cards; an empty deck is rebuilt from the shuffled discard (IL 5.6). With both
+    empty, fewer cards are drawn. Emits a public count event and a private event naming the cards."""
+    drawn: list[str] = []
+    for _ in range(count):
+        deck = tech_deck(state)
+        if not deck and state["tech"]["discard"]:
+            counter = state["rng"]["counter"]
+            deck.extend(rngmod.shuffle(state["rng"], state["tech"]["discard"]))
+            state["tech"]["discard"] = []
+            events.append(
+                Event("shuffle", "5.6", {"zone": "technique_deck", "count": len(deck), "counter": counter})
+            )
+        if not deck:
+            break
+        drawn.append(deck.pop())
+    state["hands"][seat].extend(drawn)
+    if count:
+        events.append(Event("draw", clause, {"seat": seat, "asked": count, "count": len(drawn)}))
+        if drawn:
+            events.append(Event("drawn", clause, {"seat": seat, "cards": drawn}, to=(seat,)))
+
+
+def draw_to_limit(state: dict, seat: str, events: list[Event], clause: str) -> None:
+    """Draw until the hand holds the scene's limit (IL 5.7); a hand above the limit keeps its cards."""
+    missing = rules.hand_limit(state["scene"]) - len(state["hands"][seat])
+    if missing > 0:
+        draw_tech(state, seat, missing, events, clause)
+
+
+def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
+    """IL 5.5: used or discarded cards go face up to the discard pile."""
+    for card in cards:
+        state["hands"][seat].remove(card)
+        state["tech"]["discard"].append(card)
+
+
+def unact_all(state: dict) -> None:
+    for seat in SEATS:
+        for il in state["teams"][seat]:
+            state["ils"][il]["acted"] = False
+
+
+def reset(state: dict, events: list[Event], attacker: str, clause: str) -> None:
+    """IL 8.5/8.6.2/8.7: every IL unacted, both teams draw to the limit (attacker first), ``attacker``
+    attacks."""
+    unact_all(state)
+    state["match"]["attacker"] = attacker
+    events.append(Event("reset", clause, {"attacker": attacker}))
+    for seat in (attacker, other(attacker)):
+        draw_to_limit(state, seat, events, clause)
+
+
+def join(state: dict, seat: str, il: str) -> None:
+    """Add ``il`` to ``seat``'s team (removing it from strays/retired/deck)."""
+    for zone in (state["strays"], state["retired"], state["il_deck"]):
+        if il in zone:
+            zone.remove(il)
+    state["teams"][seat].append(il)
+
+
+def make_stray(state: dict, il: str) -> None:
+    seat = team_of(state, il)
+    if seat:
+        state["teams"][seat].remove(il)
+    state["strays"].append(il)
+
+
+def grow(state: dict, il: str, value: int, clause: str, events: list[Event], **inputs) -> bool:
+    """One growth check (IL 11.2/11.3): 2d6 at most ``value`` adds 1 heart. Emits the ruling event."""
+    dice, counter = roll(state, 2)
+    ok = rules.growth_succeeds(value, dice)
+    before = state["ils"][il]["heart"]
+    if ok:
+        state["ils"][il]["heart"] = before + 1
+    events.append(
+        Event(
+            "growth",
+            clause,
+            {
+                "il": il,
+                "name": name(state, il),
+                **inputs,
+                "value": value,
+                "dice": dice,
+                "counter": counter,
+                "success": ok,
+                "heart_before": before,
+                "heart_after": state["ils"][il]["heart"],
+            },
+        )
+    )
+    return ok

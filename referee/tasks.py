@@ -1,0 +1,47 @@
+"""Celery tasks: thin wrappers that take ids and call one match service. Each is safe to run twice (the services
+guard on status, version and the match row lock) and acknowledges late, so a killed worker's task runs again."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def adjudicate(match_id: int) -> int:
+    """Apply the match's pending submissions; returns how many were processed."""
+    from matches.services import match_adjudicate
+
+    return match_adjudicate(match_id=match_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def bot_move(match_id: int, version: int) -> bool:
+    """The bot to act at ``version`` decides; nothing if the match has moved on."""
+    from matches.services import match_bot_move
+
+    return match_bot_move(match_id=match_id, version=version)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def apply_deadline(match_id: int, version: int) -> bool:
+    """The decision at ``version`` timed out: apply the default; nothing if the match has moved on."""
+    from matches.services import match_apply_deadline
+
+    return match_apply_deadline(match_id=match_id, version=version)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def sweep_pending() -> int:
+    """Enqueue adjudication for every active match with pending submissions (run when a worker starts)."""
+    from matches.models import Match
+
+    ids = list(Match.objects.filter(status="active", submissions__status="pending").values_list("id", flat=True)
+               .distinct())
+    for match_id in ids:
+        adjudicate.delay(match_id)
+    return len(ids)
+
+
+@shared_task
+def noop() -> None:
+    """A round trip through the broker and a worker doing nothing: the bench's baseline."""

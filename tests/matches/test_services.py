@@ -1,0 +1,126 @@
+"""Match services with tasks run in-process: creation, joining, submitting, adjudication and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.errors import BadRequest, Conflict, NotAPlayer, Refused
+from matches.models import Match, Submission
+from matches.selectors import match_replay_log, match_view
+from matches.services import match_challenge, match_join, match_submit_action
+from referee.engine import get_engine
+from referee.engine.replay import replay
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ENGINE = get_engine("iron_leaguer")
+
+
+def _two_player_match(users) -> Match:
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    return match_join(match_id=match.pk, user=users[1])
+
+
+def _first_legal(match: Match, seat: str) -> dict:
+    return match_view(match=match, seat=seat)["legal_actions"][0]
+
+
+def test_a_challenge_waits_open_until_someone_accepts(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    assert match.status == Match.Status.OPEN and match.state is None
+    match = match_join(match_id=match.pk, user=users[1])
+    assert match.status == Match.Status.ACTIVE and match.version == 0
+    assert match.events.filter(version=0).exists()
+
+
+def test_joining_your_own_challenge_is_refused(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    with pytest.raises(Conflict) as refused:
+        match_join(match_id=match.pk, user=users[0])
+    assert refused.value.code == "already_seated"
+
+
+def test_an_action_is_applied_and_the_version_moves_on(seeded, users):
+    match = _two_player_match(users)
+    action = _first_legal(match, "dark")  # IL 2.5: Dark holds the attack right first
+    submission, created = match_submit_action(match_id=match.pk, user=users[0], action=action,
+                                              expected_version=0, idempotency_key="k1")
+    submission.refresh_from_db()
+    match.refresh_from_db()
+    assert created and submission.status == Submission.Status.APPLIED and match.version == 1
+
+
+def test_the_same_idempotency_key_twice_is_applied_once(seeded, users):
+    match = _two_player_match(users)
+    action = _first_legal(match, "dark")
+    first, _ = match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
+                                   idempotency_key="same")
+    again, created = match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
+                                         idempotency_key="same")
+    match.refresh_from_db()
+    assert not created and again.pk == first.pk and match.version == 1
+
+
+def test_a_stale_version_is_refused_with_the_current_view(seeded, users):
+    match = _two_player_match(users)
+    match_submit_action(match_id=match.pk, user=users[0], action=_first_legal(match, "dark"), expected_version=0,
+                        idempotency_key="a")
+    match.refresh_from_db()
+    seat_to_act = ENGINE.to_act(match.state)
+    user = users[0] if seat_to_act == "dark" else users[1]
+    with pytest.raises(Conflict) as refused:
+        match_submit_action(match_id=match.pk, user=user, action=_first_legal(match, seat_to_act),
+                            expected_version=0, idempotency_key="b")
+    assert refused.value.code == "stale_version" and refused.value.view["version"] == 1
+
+
+def test_acting_out_of_turn_is_refused_and_changes_nothing(seeded, users):
+    match = _two_player_match(users)
+    silver_action = {"type": "pass", "seat": "silver", "option": "none"}
+    with pytest.raises(Refused) as refused:
+        match_submit_action(match_id=match.pk, user=users[1], action=silver_action, expected_version=0,
+                            idempotency_key="x")
+    match.refresh_from_db()
+    assert refused.value.code == "not_your_turn" and match.version == 0
+    assert not Submission.objects.exists()
+
+
+def test_an_action_for_another_seat_is_refused(seeded, users):
+    match = _two_player_match(users)
+    with pytest.raises(NotAPlayer):
+        match_submit_action(match_id=match.pk, user=users[1], action=_first_legal(match, "dark"),
+                            expected_version=0, idempotency_key="x")
+
+
+def test_a_malformed_action_is_refused(seeded, users):
+    match = _two_player_match(users)
+    with pytest.raises(BadRequest) as refused:
+        match_submit_action(match_id=match.pk, user=users[0], action={"type": "fly"}, expected_version=0,
+                            idempotency_key="x")
+    assert refused.value.code == "malformed"
+
+
+def test_a_spectator_cannot_act(seeded, users):
+    match = _two_player_match(users)
+    with pytest.raises(NotAPlayer):
+        match_submit_action(match_id=match.pk, user=users[2], action=_first_legal(match, "dark"),
+                            expected_version=0, idempotency_key="x")
+
+
+def test_a_match_between_two_bots_plays_to_the_end_and_its_log_replays(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
+                            autoplay="random")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.outcome["winner"] in ("silver", "dark")
+    log = match_replay_log(match=match)
+    report = replay(log)
+    assert report.ok, report.difference
+    assert report.state == match.state
+
+
+def test_the_spectator_view_hides_both_hands(seeded, users):
+    match = _two_player_match(users)
+    seen = str(match_view(match=match, seat=None)["state"])
+    for seat in ("silver", "dark"):
+        for card_id in match.state["hands"][seat]:
+            assert card_id not in seen or seen.count(card_id) == 0

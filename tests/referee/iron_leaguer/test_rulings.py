@@ -1,0 +1,93 @@
+"""Every worked ruling of ../shared/cases/iron_leaguer_rulings.json (copied to cases/) through the engine's
+rule
+functions. A case whose ``what`` is unknown fails, so a new case cannot be skipped silently."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.games.iron_leaguer import rules
+
+CASES = json.loads((Path(__file__).parent / "cases" / "iron_leaguer_rulings.json").read_text())["cases"]
+
+
+def _split_allowed(case: dict) -> None:
+    assert tuple(case["split"]) in rules.growth_splits(case["total"])
+    assert sum(case["split"]) == case["total"]
+
+
+def _growth_never(case: dict) -> None:
+    assert rules.can_grow(case["growth_value"]) is False
+
+
+def _check(case: dict) -> None:
+    what = case["what"]
+    if what == "technique usable":
+        il = case["il"]
+        assert rules.meets_values(case["card"], il["heart"], il["skill"], il["body"]) is case["expect"]
+    elif what == "penalty modifier":
+        assert rules.penalty_modifier(case["penalties"], case["persons"]) == case["expect"]
+    elif what == "attack points":
+        assert (
+            rules.attack_points(case["attack_value"], case["dice"], case["penalty_modifier"])
+            == case["expect"]
+        )
+    elif what == "attack fails":
+        ap = rules.attack_points(case["attack_value"], case["dice"], case["penalty_modifier"])
+        assert (ap, rules.attack_failed(ap)) == (case["expect_ap"], case["expect_failed"])
+    elif what == "score":
+        scores = rules.attacker_scores(case["ap"], case["dp"])
+        assert ("attacker scores" if scores else "defence succeeds") == case["expect"]
+    elif what == "rough play success value":
+        value = rules.rough_success_value(case["rough_value"], case["target_body"], case["own_penalty"])
+        assert value == case["expect"] == case["succeeds_on_dice_sum_at_most"]
+    elif what == "incapacitated":
+        assert rules.incapacitated(case["il"]["heart"], case["il"]["body"], case["penalty"]) is case["expect"]
+    elif what == "interval growth bonus":
+        assert rules.interval_growth_bonus(case["won"]) == case["expect"]
+    elif what == "growth split":
+        _split_allowed(case)
+    elif what == "growth check":
+        _growth_never(case)
+    elif what == "forced retirement checks":
+        assert rules.retirement_checks(case["lost_by"]) == case["expect"]
+    elif what == "forced retirement roll":
+        assert rules.d66_slot(*case["d66"]) == case["expect_slot"]
+    elif what == "rescue":
+        assert rules.rescue_succeeds(case["rescuer_heart"], case["dice"]) is case["expect"]
+    elif what == "Silver scout":
+        assert rules.silver_scout_succeeds(case["target"]["heart"], case["die"]) is case["expect"]
+    elif what == "Dark scout":
+        t = case["target"]
+        assert rules.dark_scout_succeeds(t["heart"], t["skill"], t["body"], case["die"]) is case["expect"]
+    elif what == "persuasion growth value":
+        t = case["target"]
+        assert (
+            rules.persuasion_growth_value(case["persuader_heart"], t["heart"], t["growth_value"])
+            == case["expect"]
+        )
+    elif what == "departure value":
+        assert rules.departure_value(case["rough_plays"], case["heart"], case.get("il", "")) == case["expect"]
+    elif what == "hand limit":
+        assert rules.hand_limit(case["scene"]) == case["expect"]
+    elif what == "interval actions":
+        assert rules.interval_actions(case["scene"]) == case["expect"]
+    elif what == "points to win a match":
+        assert rules.points_to_win(case["scene"]) == case["expect"]
+    else:
+        pytest.fail(f"no check written for ruling kind {what!r} (clause {case['clause']})")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['clause']}-{c['what']}-{i}" for i, c in enumerate(CASES)])
+def test_worked_ruling_gives_the_expected_answer(case: dict) -> None:
+    _check(case)
+
+
+def test_the_copied_rulings_file_is_the_shared_one_when_it_is_present() -> None:
+    shared = Path(__file__).parents[4] / "shared" / "cases" / "iron_leaguer_rulings.json"
+    if not shared.exists():
+        pytest.skip("the shared folder is not beside this checkout")
+    assert json.loads(shared.read_text())["cases"] == CASES
