@@ -93,7 +93,8 @@ def _form_field(attr: Attr, path: str) -> forms.Field:
 
 def _value_from_form(attr: Attr, value: Any) -> Any:
     """The schema value of one form value, or None when the field was left empty (attribute absent)."""
-    if value in (None, "", [], False):
+    # Identity and type checks, not ``in``: 0 == False in Python, and 0 is a real value (unlock cost 0, heart 0).
+    if value is None or value is False or (isinstance(value, str | list) and len(value) == 0):
         return None
     if attr.kind == NAMES:
         names = [part.strip() for line in value.splitlines() for part in line.split("|") if part.strip()]

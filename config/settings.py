@@ -5,6 +5,7 @@ Variables (all optional in development; see README.md):
     SECRET_KEY     required when DEBUG is off; the site refuses to start without it.
     ALLOWED_HOSTS  comma-separated host names; default "localhost,127.0.0.1" (plus "*" under DEBUG).
     DATABASE_URL   any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project folder.
+    DB_CONN_MAX_AGE  seconds to keep a database connection; default 0 (see below).
     REDIS_URL      redis://host:port/db; default none, and then Celery tasks run eagerly in-process.
     MEDIA_ROOT     folder for uploaded card images; default ``media/`` in the project folder.
     IMAGE_MAX_BYTES  largest accepted upload in bytes; default 8 MiB.
@@ -90,7 +91,10 @@ ASGI_APPLICATION = "config.asgi.application"
 
 _database_url = env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 try:
-    DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
+    # Persistent connections default off: under ASGI each request may run in its own thread, and kept
+    # connections pile up (Django's docs advise CONN_MAX_AGE=0 there); a pooler (PgBouncer) is the way to reuse.
+    DATABASES = {"default": dj_database_url.parse(
+        _database_url, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0), conn_health_checks=True)}
 except ValueError as exc:  # dj-database-url raises ValueError for an unknown scheme
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django understands: {exc}") from exc
 DATABASES["default"]["TEST"] = {"NAME": None}

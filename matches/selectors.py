@@ -8,26 +8,34 @@ whole log and the seed are published.
 from __future__ import annotations
 
 from referee.engine import encode, get_engine
+from referee.engine.replay import digest
 
 from .models import Match
 
 
-def match_view(*, match: Match, seat: str | None) -> dict:
+def match_view(*, match: Match, seat: str | None, seats: list | None = None) -> dict:
     """The view of ``seat`` (None: a spectator): ``{"id", "game", "status", "version", "seat", "to_act",
-    "commitment", "seed" (finished only), "outcome", "deadline_at", "seats", "state", "legal_actions"}``."""
+    "commitment", "seed" (finished only), "outcome", "deadline_at", "seats", "state", "legal_actions"}``.
+    ``seats``: the match's Seat rows with their users, when the caller has them already (saves a query)."""
+    return match_views(match=match, seats=[seat], seat_rows=seats)[seat]
+
+
+def match_views(*, match: Match, seats: list[str | None], seat_rows: list | None = None) -> dict:
+    """The view of each of ``seats`` (see ``match_view``), keyed by seat; what every view shares (who is to
+    act, the seat list, the legal actions of the seat to act) is computed once."""
     engine = get_engine(match.game)
     finished = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
     to_act = engine.to_act(match.state) if match.state is not None and not finished else None
-    legal = []
-    if seat is not None and to_act == seat:
-        legal = [encode(action) for action in engine.legal_actions(match.state, seat)]
-    return {
+    acting = to_act is not None and to_act in seats
+    legal = [encode(action) for action in engine.legal_actions(match.state, to_act)] if acting else []
+    if seat_rows is None:
+        seat_rows = list(match.seats.select_related("user"))
+    common = {
         "id": match.pk,
         "game": match.game,
         "format": match.format_code,
         "status": match.status,
         "version": match.version,
-        "seat": seat,
         "to_act": to_act,
         "commitment": match.commitment,
         "seed": match.seed_hex if finished else None,
@@ -35,10 +43,17 @@ def match_view(*, match: Match, seat: str | None) -> dict:
         "deadline_at": match.deadline_at.isoformat() if match.deadline_at else None,
         "seats": [
             {"seat": s.seat, "player": s.user.get_username() if s.user_id else None, "bot": s.bot or None}
-            for s in match.seats.select_related("user")
+            for s in seat_rows
         ],
-        "state": engine.view(match.state, seat) if match.state is not None else None,
-        "legal_actions": legal,
+    }
+    return {
+        seat: {
+            **common,
+            "seat": seat,
+            "state": engine.view(match.state, seat) if match.state is not None else None,
+            "legal_actions": legal if seat is not None and seat == to_act else [],
+        }
+        for seat in seats
     }
 
 
@@ -75,4 +90,5 @@ def match_replay_log(*, match: Match) -> dict:
         entry.pop("_id")
     return {"format": "shinpan.log", "version": 1, "game": match.game, "config": match.config.get("engine", {}),
             "decks": match.config.get("decks", {}), "seed": match.seed_hex, "commitment": match.commitment,
-            "entropy": list(match.entropy), "setup_events": setup, "entries": entries}
+            "entropy": list(match.entropy), "setup_events": setup, "entries": entries,
+            "digest": digest(entries, setup)}

@@ -142,6 +142,23 @@ def test_a_legions_minion_is_added_with_its_attributes(admin_client, sets):
     }
 
 
+def test_a_zero_cost_zero_attack_minion_is_added_with_its_zeros(admin_client, sets):
+    # Regression: 0 == False in Python, and the form once dropped every 0 as an empty field.
+    response = add(admin_client, card_post(sets, "legions", "minion", {**LEGIONS_MINION, "unlock_cost": 0, "atk": 0}))
+    assert response.status_code == 302
+    assert (Card.objects.get().attributes["unlock_cost"], Card.objects.get().attributes["atk"]) == (0, 0)
+
+
+def test_an_il_with_heart_zero_is_added_and_saved_again_unchanged(admin_client, sets):
+    il = {"affiliation": "dark_starter", "heart": 0, "skill": 4, "body": 5, "growth": "−"}
+    add(admin_client, card_post(sets, "iron_leaguer", "il", il))
+    card = Card.objects.get()
+    response = admin_client.post(change_url(card), card_post(sets, "iron_leaguer", "il", il))
+    assert response.status_code == 302
+    card.refresh_from_db()
+    assert card.attributes["heart"] == 0
+
+
 def test_a_riders_legend_character_is_added_with_its_attributes(admin_client, sets):
     add(admin_client, card_post(sets, "riders_legend", "character", RIDERS_CHARACTER))
     assert Card.objects.get().attributes["operation"] == 3

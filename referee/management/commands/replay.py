@@ -29,4 +29,5 @@ class Command(BaseCommand):
             raise CommandError(f"log does not replay at {report.where}: {report.difference}")
         if log.get("digest") and digest(log["entries"], log["setup_events"]) != log["digest"]:
             raise CommandError("the entries replay but the recorded digest is not theirs")
-        self.stdout.write(f"ok: {len(log['entries'])} actions replay exactly; digest {log['digest']}")
+        self.stdout.write(f"ok: {len(log['entries'])} actions replay exactly; "
+                          f"digest {digest(log['entries'], log['setup_events'])}")
