@@ -23,9 +23,8 @@ from .forms import CardAdminForm, card_fieldsets
 from .games import SCHEMAS
 from .images import delete_files
 from .models import Card, CardSet, Game
+from .services.exporting import cards_document
 
-EXPORT_FORMAT = "shinpan.cards"
-EXPORT_VERSION = 1
 MIXED_GAMES = "Export one game at a time: the selected cards belong to {games}."
 
 
@@ -55,20 +54,8 @@ def export_document(cards: Iterable[Card]) -> dict[str, Any]:
     games = {card.game for card in cards}
     if len(games) != 1:
         raise ValueError(MIXED_GAMES.format(games=", ".join(sorted(g.name for g in games)) or "no game"))
-    game = games.pop()
     sets = {card.card_set_id: card.card_set for card in cards}
-    return {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "game": {"code": game.code, "name": game.name, "name_ja": game.name_ja},
-        "sets": [{"code": s.code, "name": s.name, "name_ja": s.name_ja,
-                  "release_date": s.release_date.isoformat() if s.release_date else None,
-                  "sample_data": s.sample_data, "notes": s.notes} for s in sets.values()],
-        "cards": [{"set": c.card_set.code, "number": c.collector_number, "name": c.name, "reading": c.reading,
-                   "card_type": c.card_type, "rarity": c.rarity, "rules_text": c.rules_text,
-                   "flavour_text": c.flavour_text, "attributes": c.attributes,
-                   "sample_fields": c.sample_fields} for c in cards],
-    }
+    return cards_document(game=games.pop().code, sets=sets.values(), cards=cards)
 
 
 @admin.register(Card)

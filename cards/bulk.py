@@ -21,9 +21,6 @@ from django.db.models import Count, Max
 
 from .models import Card, CardSet, Game
 
-FORMAT = "shinpan.cards"
-FORMAT_VERSION = 1
-
 
 @dataclass(frozen=True)
 class CatalogueVersion:
@@ -48,43 +45,15 @@ def catalogue_version(game: Game) -> CatalogueVersion:
 
 def catalogue_document(game: Game) -> dict:
     """``game``'s whole catalogue as a ``shinpan.cards`` document (dict ready for ``json.dumps``)."""
+    from .services.exporting import cards_document
+
     sets = CardSet.objects.filter(game=game).order_by("release_date", "code")
     cards = (
         Card.objects.filter(game=game)
-        .select_related("card_set")
+        .defer("image", "thumbnail")
         .order_by("card_set__release_date", "card_set__code", "collector_number")
     )
-    return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "game": {"code": game.code, "name": game.name, "name_ja": game.name_ja},
-        "sets": [
-            {
-                "code": s.code,
-                "name": s.name,
-                "name_ja": s.name_ja,
-                "release_date": s.release_date.isoformat() if s.release_date else None,
-                "sample_data": s.sample_data,
-                "notes": s.notes,
-            }
-            for s in sets
-        ],
-        "cards": [
-            {
-                "set": c.card_set.code,
-                "number": c.collector_number,
-                "name": c.name,
-                "reading": c.reading,
-                "card_type": c.card_type,
-                "rarity": c.rarity,
-                "rules_text": c.rules_text,
-                "flavour_text": c.flavour_text,
-                "attributes": c.attributes,
-                "sample_fields": c.sample_fields,
-            }
-            for c in cards.iterator(chunk_size=2000)
-        ],
-    }
+    return cards_document(game=game.code, sets=sets, cards=cards.iterator(chunk_size=2000))
 
 
 def bulk_folder() -> Path:

@@ -1,17 +1,24 @@
 """Compile a search AST to a Django ``Q`` over ``cards.Card``.
 
 Game attributes live in ``Card.attributes`` (JSON). Numbers compare as integers on SQLite and PostgreSQL
-alike:
-``Cast(KT("attributes__atk"), IntegerField())``. Every attribute condition also requires the value to be
-present,
-so ``-atk>=3`` keeps the cards that have no ATK at all. List attributes (Legions colours, IL technique
-kinds) are
-matched element by element (at most ``max_items`` or ``len(choices)`` of them), which works on both databases.
+alike: ``Cast(KT("attributes__atk"), IntegerField())``. A missing attribute never matches a term, and a
+negated term keeps the cards without that attribute (``-atk>=3`` keeps the cards that have no ATK at all).
+
+Negation is pushed down to the terms (De Morgan), so only a negated term carries the "value is present"
+guard its two-valued complement needs; a term in positive position is the bare comparison (a missing value
+compares as NULL, which AND/OR treat as false). That keeps the SQL the same in meaning and lets PostgreSQL
+estimate each comparison once from its statistics (migration 0003) instead of twice.
+
+List attributes (Legions colours, IL technique kinds) are matched element by element (at most ``max_items``
+or ``len(choices)`` of them) on SQLite, and by jsonb containment (``attributes @> {"colours": ["red"]}``,
+served by the GIN ``jsonb_path_ops`` index) on PostgreSQL: the same cards either way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
 
 from django.db.models import IntegerField, Q
 from django.db.models.fields.json import KT
@@ -44,30 +51,43 @@ _NUMERIC_OPS = {
     ">=": GreaterThanOrEqual,
 }
 _EQUALITY_OPS = (":", "=", "!=")
+_MAX_PERMUTED = 3  # an exact class of up to 3 values is matched as one of its 6 orderings on PostgreSQL
 _HIRAGANA = "".join(chr(c) for c in range(0x3041, 0x3097))
 _KATAKANA = "".join(chr(c) for c in range(0x30A1, 0x30F7))
 _TO_KATAKANA = str.maketrans(_HIRAGANA, _KATAKANA)
 _TO_HIRAGANA = str.maketrans(_KATAKANA, _HIRAGANA)
 
 
-def compile_node(node: Node | None, game_codes: Sequence[str]) -> Q:
+@dataclass(frozen=True)
+class _Context:
+    codes: tuple[str, ...]
+    postgres: bool  # render list terms as jsonb containment
+
+
+def compile_node(node: Node | None, game_codes: Sequence[str], *, postgres: bool = False) -> Q:
     """Compile ``node`` for cards of the games ``game_codes``; ``None`` compiles to "everything".
 
+    ``postgres`` selects the PostgreSQL rendering of list terms (same cards, served by the GIN index).
     Raises ``QueryError`` naming the key and its position for an unknown key, a value of the wrong kind
     (``hp:abc``), an unknown choice (``c:purple``) or an operator the key does not take (``t>3``).
     """
-    codes = tuple(game_codes)
     if node is None:
         return Q()
-    if isinstance(node, And):
-        return _combine((compile_node(child, codes) for child in node.children), all_of=True)
-    if isinstance(node, Or):
-        return _combine((compile_node(child, codes) for child in node.children), all_of=False)
+    return _compile(node, _Context(tuple(game_codes), postgres), negated=False)
+
+
+def _compile(node: Node, ctx: _Context, *, negated: bool) -> Q:
+    """``node``, or its complement when ``negated``, with every NOT pushed down onto a term or word."""
     if isinstance(node, Not):
-        return ~compile_node(node.child, codes)
+        return _compile(node.child, ctx, negated=not negated)
+    if isinstance(node, And | Or):
+        children = (_compile(child, ctx, negated=negated) for child in node.children)
+        return _combine(children, all_of=isinstance(node, And) != negated)  # De Morgan
     if isinstance(node, Word):
-        return _words(node.text, ("name", "reading", "rules_text"))
-    return _term(node, codes)
+        condition = _words(node.text, ("name", "reading", "rules_text"))
+    else:
+        condition = _term(node, ctx, guarded=negated)
+    return ~condition if negated else condition
 
 
 def _combine(parts, *, all_of: bool) -> Q:
@@ -83,23 +103,37 @@ def kana_variants(text: str) -> set[str]:
 
 
 def _words(text: str, fields: Sequence[str]) -> Q:
+    """Any of ``fields`` contains ``text`` (any kana variant), ignoring case.
+
+    A variant without case (kana, kanji, digits) is matched with ``contains``: the same cards as
+    ``icontains``, without upper-casing every row's text on PostgreSQL (SQLite's LIKE is the same for both).
+    """
     return _combine(
-        (Q(**{f"{field}__icontains": variant}) for field in fields for variant in kana_variants(text)),
+        (
+            Q(**{f"{field}__{'contains' if _caseless(variant) else 'icontains'}": variant})
+            for field in fields
+            for variant in sorted(kana_variants(text))
+        ),
         all_of=False,
     )
 
 
-def _term(term: Term, codes: tuple[str, ...]) -> Q:
+def _caseless(text: str) -> bool:
+    return text == text.upper() == text.lower()
+
+
+def _term(term: Term, ctx: _Context, *, guarded: bool) -> Q:
+    """``term``'s condition; ``guarded`` adds the presence checks that make it two-valued (to negate it)."""
     common = COMMON_KEYS.get(term.key)
     if common is not None:
-        return _common(common, term, codes)
-    targets = key_table(codes).get(term.key)
+        return _common(common, term, ctx.codes)
+    targets = key_table(ctx.codes).get(term.key)
     if not targets:
         raise QueryError(E.UNKNOWN_KEY.format(key=term.key), term.position, term.fragment, key=term.key)
     parts = []
     for target in targets:
-        condition = _attribute(target, term)
-        parts.append(Q(game__code=target.game) & condition if len(codes) > 1 else condition)
+        condition = _attribute(target, term, ctx, guarded=guarded)
+        parts.append(Q(game__code=target.game) & condition if len(ctx.codes) > 1 else condition)
     return _combine(parts, all_of=False)
 
 
@@ -133,8 +167,9 @@ def _common(key: str, term: Term, codes: tuple[str, ...]) -> Q:
     return _negate_if(term, condition)
 
 
-def _attribute(target: KeyTarget, term: Term) -> Q:
-    """The condition of ``term`` on one game's attribute ``target`` (present, and matching)."""
+def _attribute(target: KeyTarget, term: Term, ctx: _Context, *, guarded: bool) -> Q:
+    """The condition of ``term`` on one game's attribute ``target``: matching, and present when
+    ``guarded`` or the operator is ``!=`` (so that its complement keeps the cards without the attribute)."""
     path = "__".join(("attributes", *target.path))
     attr = target.attr
     if attr.kind in (INT, OPT_INT):
@@ -142,18 +177,22 @@ def _attribute(target: KeyTarget, term: Term) -> Q:
         value = Cast(KT(path), IntegerField())
         present = Q(IsNull(value, False))
         condition = Q(_NUMERIC_OPS[term.op](value, number))
-        return present & ~condition if term.op == "!=" else present & condition
+        if term.op == "!=":
+            return present & ~condition
+        return present & condition if guarded else condition
     _require_equality(term)
     present = Q(IsNull(KT(path), False))
     if attr.kind == CHOICE:
-        return _negate_if(term, present & Q(Exact(KT(path), _choice(attr, term, term.value))), present)
-    if attr.kind in (CHOICES, NAMES):
-        return _negate_if(term, present & _list_match(path, attr, term), present)
-    if attr.kind == BOOL:
-        truth = term.value.lower() in ("true", "yes", "1", "y")
-        return _negate_if(term, Q(Exact(KT(path), truth)), present)
-    lookup = IContains if term.op == ":" else IExact
-    return _negate_if(term, present & Q(lookup(KT(path), term.value)), present)
+        condition = Q(Exact(KT(path), _choice(attr, term, term.value)))
+    elif attr.kind in (CHOICES, NAMES):
+        condition = _list_match(target, attr, term, ctx)
+    elif attr.kind == BOOL:
+        condition = Q(Exact(KT(path), term.value.lower() in ("true", "yes", "1", "y")))
+    else:
+        condition = Q((IContains if term.op == ":" else IExact)(KT(path), term.value))
+    if guarded and term.op != "!=":
+        condition = present & condition
+    return _negate_if(term, condition, present)
 
 
 def _number(term: Term) -> int:
@@ -174,18 +213,38 @@ def _choice(attr, term: Term, value: str) -> str:
     return resolved
 
 
-def _list_match(path: str, attr, term: Term) -> Q:
-    """``c:red`` — any element is red; ``c:red/green`` — exactly the class {red, green} (Legions: クラス)."""
+def _list_match(target: KeyTarget, attr, term: Term, ctx: _Context) -> Q:
+    """``c:red`` — any element is red; ``c:red/green`` — exactly the class {red, green} (Legions: クラス).
+
+    PostgreSQL: ``attributes @> {"colours": ["red"]}`` (GIN ``jsonb_path_ops``) for one value, the list's
+    orderings (``attributes -> 'colours' IN ('["red", "green"]', '["green", "red"]')``) for a small class;
+    elsewhere element by element.
+    """
+    path = "__".join(("attributes", *target.path))
     size = attr.max_items or len(attr.choices) or 8
     values = [_choice(attr, term, part) for part in term.value.split("/") if part]
     if len(values) != len(set(values)):
         message = E.BAD_CHOICE.format(key=term.key, choices="distinct values", value=term.value)
         raise QueryError(message, term.value_position, term.fragment, key=term.key)
-    if len(values) == 1:
+    if ctx.postgres and 1 < len(values) <= _MAX_PERMUTED:
+        # Exactly the class: the list is one of its orderings (jsonb equality, estimated per game by 0003).
+        return Q(**{f"{path}__in": [list(order) for order in permutations(values)]})
+    if ctx.postgres:
+        contained: object = values
+        for step in reversed(target.path):
+            contained = {step: contained}
+        condition = Q(attributes__contains=contained)
+    elif len(values) == 1:
         return _element_in(path, values[0], range(size))
-    exact = _combine((_element_in(path, value, range(len(values))) for value in values), all_of=True)
-    return exact & Q(IsNull(KT(f"{path}__{len(values)}"), True))
+    else:
+        condition = _combine((_element_in(path, value, range(len(values))) for value in values), all_of=True)
+    if len(values) == 1:
+        return condition
+    return condition & Q(IsNull(KT(f"{path}__{len(values)}"), True))
 
 
 def _element_in(path: str, value: str, indexes) -> Q:
-    return _combine((Q(Exact(KT(f"{path}__{index}"), value)) for index in indexes), all_of=False)
+    """Some element at ``indexes`` is ``value``; two-valued (a missing element is false, not NULL, so that
+    ``-c:green`` keeps the one-colour cards)."""
+    elements = (KT(f"{path}__{index}") for index in indexes)
+    return _combine((Q(IsNull(e, False)) & Q(Exact(e, value)) for e in elements), all_of=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from cards.games import SCHEMAS
@@ -41,11 +42,17 @@ def cards_export(*, game: str, fmt: str) -> str:
     return _as_csv(game, sets, cards)
 
 
-def _as_json(game: str, sets: list[CardSet], cards: list[Card]) -> str:
+def cards_document(*, game: str, sets: Iterable[CardSet], cards: Iterable[Card]) -> dict[str, Any]:
+    """A ``shinpan.cards`` document (the importer's JSON format, docs/formats.md) of ``cards`` of ``game``.
+
+    ``sets`` must hold every set the cards belong to; cards are written in the order given. The one place the
+    document is built: the export command, the bulk files and the admin's export action all call it.
+    """
     row = Game.objects.filter(code=game).first()
     schema = SCHEMAS[game]
+    sets = list(sets)
     codes = {card_set.id: card_set.code for card_set in sets}
-    doc = {
+    return {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
         "game": {
@@ -56,7 +63,10 @@ def _as_json(game: str, sets: list[CardSet], cards: list[Card]) -> str:
         "sets": [_set_json(card_set) for card_set in sets],
         "cards": [_card_json(card, codes[card.card_set_id]) for card in cards],
     }
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _as_json(game: str, sets: list[CardSet], cards: list[Card]) -> str:
+    return json.dumps(cards_document(game=game, sets=sets, cards=cards), ensure_ascii=False, indent=2) + "\n"
 
 
 def _set_json(card_set: CardSet) -> dict[str, Any]:

@@ -158,3 +158,16 @@ def test_deleting_a_card_changes_the_catalogue_version(legions):
     before = bulk.catalogue_version(game).key
     Card.objects.filter(name="赤の弓兵").delete()
     assert bulk.catalogue_version(game).key != before
+
+
+def test_a_listed_card_is_the_same_as_the_card_by_id(client, legions):
+    card = legions["下忍カスミ"]
+    Card.objects.filter(pk=card.pk).update(image="cards/kasumi.png", sample_fields=["atk"])
+    _, listed = get_json(client, "/api/cards/?game=legions&q=かすみ")
+    _, by_id = get_json(client, f"/api/cards/{card.pk}/")
+    assert listed["results"] == [by_id]
+
+
+def test_a_plain_filter_still_applies_beside_a_game_and_query(client, legions):
+    _, body = get_json(client, "/api/cards/?game=legions&q=c:red&card_type=arts")
+    assert [card["name"] for card in body["results"]] == ["ダークフレイム"]

@@ -203,3 +203,33 @@ def test_iron_leaguer_timing_searches_both_halves_of_a_technique(db):
         card_set, "001", "シュート/ディフェンス", "technique", {"period": 1, "upper": upper, "lower": half}
     )
     assert names("timing:防 period=1", games=("iron_leaguer",)) == {"シュート/ディフェンス"}
+
+
+def test_negating_one_colour_keeps_the_cards_of_other_single_colours(legions):
+    # A one-colour card has no second element; that must count as "not green", not as unknown.
+    assert names("-c:green") == {"下忍カスミ", "赤の弓兵", "ダークフレイム", "炎の双剣士"}
+
+
+def test_a_colour_not_equal_keeps_cards_with_colours_but_without_that_one(legions):
+    assert names("c!=red") == {"緑の巨人"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "t:minion c:red atk>=2",
+        "c:red/green or wt=1",
+        "(c:red or c:green) hp>=5",
+        "-t:arts cost<=2",
+        "atk!=2 c:red",
+        "かすみ or c:black",
+        "-(atk>=3 -c:green)",
+    ],
+)
+def test_a_negated_query_finds_exactly_the_other_cards(legions, query):
+    everything = names("")
+    assert names(f"-({query})") == everything - names(query)
+
+
+def test_a_latin_word_still_ignores_case(legions):
+    assert names("atk+3") == {"ダークフレイム"}
