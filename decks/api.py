@@ -6,25 +6,53 @@ Views only translate between HTTP and ``decks.services``; the report has the sam
 
 from __future__ import annotations
 
+import codecs
+
+from django.conf import settings
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.exceptions import ParseError
 from rest_framework.pagination import CursorPagination
 from rest_framework.parsers import BaseParser, FormParser, JSONParser
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from . import services
 from .models import Deck
+from .textcheck import MAX_CHARS as MAX_TEXT
 from .textcheck import Unreadable
 
-MAX_TEXT = 100_000
+VALIDATE_ANON_RATE = "60/minute"  # settings.DECKS_VALIDATE_ANON_RATE overrides it
 
 
 class PlainTextParser(BaseParser):
+    """A text/plain body, decoded in the request's ``charset`` (UTF-8 when none is given, a leading byte order
+    mark dropped); bytes that are not valid in that charset are a 400, never replacement characters."""
+
     media_type = "text/plain"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return {"text": stream.read().decode("utf-8", errors="replace")}
+        encoding = (parser_context or {}).get("encoding") or "utf-8"
+        body = stream.read() if stream is not None else b""
+        try:
+            text = body.decode("utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding)
+        except UnicodeDecodeError as exc:
+            raise ParseError(
+                f"The body is not valid {encoding} text (byte {exc.start}); send UTF-8 or name the charset."
+            ) from exc
+        return {"text": text}
+
+
+class ValidateThrottle(AnonRateThrottle):
+    """Anonymous validation is cheap but not free: at most ``DECKS_VALIDATE_ANON_RATE`` per client address,
+    on top of the API-wide anonymous rate."""
+
+    scope = "decks_validate"
+
+    def get_rate(self) -> str:
+        return getattr(settings, "DECKS_VALIDATE_ANON_RATE", VALIDATE_ANON_RATE)
 
 
 class ValidateInput(serializers.Serializer):
@@ -39,6 +67,7 @@ class ValidateView(APIView):
 
     authentication_classes: list = []
     permission_classes = [permissions.AllowAny]
+    throttle_classes = [*api_settings.DEFAULT_THROTTLE_CLASSES, ValidateThrottle]
     parser_classes = [JSONParser, FormParser, PlainTextParser]
 
     def post(self, request):
@@ -116,7 +145,7 @@ class DeckViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     nothing."""
 
     serializer_class = DeckSerializer
-    authentication_classes = [SessionAuthentication, BasicAuthentication]
+    authentication_classes = [BasicAuthentication, SessionAuthentication]  # Basic first: a 401 challenge
     permission_classes = [permissions.IsAuthenticated]
     pagination_class = NewestFirst
 
@@ -133,6 +162,8 @@ class DeckViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             deck = services.deck_create(owner=request.user, format_code=fields.pop("format", None), **fields)
         except services.DeckTextError as exc:
             return Response(exc.report.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        except services.DeckFieldError as exc:
+            return Response({exc.field: [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
         except services.Format.DoesNotExist:
             return Response({"format": ["Unknown format."]}, status=400)
         return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
@@ -147,6 +178,8 @@ class DeckViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             deck = services.deck_update(deck=deck, **fields)
         except services.DeckTextError as exc:
             return Response(exc.report.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        except services.DeckFieldError as exc:
+            return Response({exc.field: [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
         return Response(DeckSerializer(deck).data)
 
     def partial_update(self, request, pk=None):

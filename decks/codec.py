@@ -6,7 +6,8 @@ section headers in English or Japanese, full-width digits and ``#`` comments. It
 every line it cannot read, every unknown name (with the closest names as suggestions) and every ambiguous
 name is a ``Problem`` with its line number. Codes: ``codec.unreadable_line``, ``codec.unknown_card``,
 ``codec.ambiguous_card``, ``codec.unknown_ref``, ``codec.ref_mismatch``, ``codec.no_section``,
-``codec.bad_header``.
+``codec.bad_header`` (also a ``Name:`` over ``MAX_NAME`` characters), ``codec.too_many_copies`` (more than
+``MAX_COUNT`` copies of a card in a section once its lines are added up).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from dataclasses import dataclass, field
 
 from .legality.report import Problem
 
-MAX_COUNT = 99
+MAX_COUNT = 99  # copies on one line, and of one card in one section once its lines are added up
+MAX_SUGGESTED = 20  # distinct unknown names of one text that get suggestions
+MAX_NAME = 200  # characters of a deck name (``Name:``), as ``decks.models.Deck.name`` stores it
 SECTION_HEADERS = {
     "master": "master",
     "マスター": "master",
@@ -47,6 +50,7 @@ SECTION_HEADERS = {
     "lineup": "roster",
     "startinglineup": "roster",
 }
+_SECTIONS_FOLDED: dict[str, str] = {}  # folded header -> section; filled below, once fold exists
 SECTION_TITLES = {
     "master": "Master",
     "deck": "Deck",
@@ -103,6 +107,9 @@ SIDES = {
 _COUNT_FIRST = re.compile(r"^(\d+)(?:\s*[x×*])?\s+(\S.*)$|^(\d+)[x×*](\S.*)$", re.IGNORECASE)
 _COUNT_X_FIRST = re.compile(r"^[x×*](\d+)\s+(\S.*)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[x×*]\s*(\d+)$", re.IGNORECASE)
+# Glued forms (Japanese lists): "3下忍カスミ", "下忍カスミ×3", "下忍カスミx3" (x glued only after a non-ASCII name)
+_COUNT_GLUED_FIRST = re.compile(r"^(\d{1,2})([^\x00-\x7f\d].*)$")
+_COUNT_GLUED_LAST = re.compile(r"^(\S.*?)(?:×|(?<=[^\x00-\x7f])[x*])(\d+)$", re.IGNORECASE)
 _ONLY_COUNT = re.compile(r"^\d+\s*[x×*]?$", re.IGNORECASE)
 _REF = r"([A-Za-z]{1,8}\d{0,4}[A-Za-z]?)[\s\-/#]+([A-Za-z]{0,2}\d{1,4}[A-Za-z]?)"
 _REF_ALONE = re.compile(rf"^[\[(]?{_REF}[\])]?$")
@@ -119,6 +126,9 @@ def fold(text: str) -> str:
     return text.translate(_FOLD)
 
 
+_SECTIONS_FOLDED.update((fold(header), section) for header, section in SECTION_HEADERS.items())
+
+
 @dataclass
 class Line:
     """One card line as read: ``name`` and/or a ``ref`` (set code, number)."""
@@ -128,6 +138,7 @@ class Line:
     count: int
     name: str | None
     ref: tuple[str, str] | None
+    whole: str | None = None  # the whole line when it may also be a name starting with digits (one copy)
 
 
 @dataclass
@@ -147,22 +158,38 @@ def _unreadable(number: int, raw: str, why: str, why_ja: str) -> Problem:
     )
 
 
+def _name_too_long(number: int, length: int) -> Problem:
+    return Problem(
+        "codec.bad_header",
+        f"Line {number}: the deck name has {length} characters; at most {MAX_NAME} are allowed.",
+        f"{number}行目：デッキ名が{length}文字です（{MAX_NAME}文字まで）。",
+        line=number,
+    )
+
+
 def _section_of(text: str) -> str | None:
-    key = _SECTION_COUNT.sub("", text.rstrip(":")).strip()
-    return SECTION_HEADERS.get(fold(key)) or SECTION_HEADERS.get(key)
+    """The section a header line names (``Deck``, ``デッキ (40)``, ``マスター：1枚``), or None.
+
+    Headers are compared folded, as names are (so ``マスター`` and ``マスタ`` are one header)."""
+    key = _SECTION_COUNT.sub("", text.strip().rstrip(":").strip()).strip().rstrip(":")
+    return _SECTIONS_FOLDED.get(fold(key))
 
 
 def _card_line(number: int, text: str, section: str | None) -> Line | Problem:
     """Read ``4 Name`` / ``4x Name`` / ``x4 Name`` / ``Name x4`` / ``Name`` with an optional set reference."""
     if _ONLY_COUNT.match(text):
         return _unreadable(number, text, "a count with no card", "枚数だけでカード名がありません")
-    count, rest = 1, text
+    count, rest, whole = 1, text, None
     if m := _COUNT_FIRST.match(text):
         count, rest = int(m.group(1) or m.group(3)), (m.group(2) or m.group(4))
     elif m := _COUNT_X_FIRST.match(text):
         count, rest = int(m.group(1)), m.group(2)
     elif m := _COUNT_LAST.match(text):
         count, rest = int(m.group(2)), m.group(1)
+    elif m := _COUNT_GLUED_LAST.match(text):
+        count, rest = int(m.group(2)), m.group(1)
+    elif m := _COUNT_GLUED_FIRST.match(text):  # "44ソニック…" may be a name: resolve() tries the whole line
+        count, rest, whole = int(m.group(1)), m.group(2), text
     if not 1 <= count <= MAX_COUNT:
         return _unreadable(
             number, text, f"count {count} is not between 1 and {MAX_COUNT}", f"枚数{count}は範囲外です"
@@ -174,7 +201,7 @@ def _card_line(number: int, text: str, section: str | None) -> Line | Problem:
         name, ref = m.group(1).strip() or None, (m.group(2).upper(), m.group(3).upper())
     if name is not None and not any(unicodedata.category(c).startswith("L") for c in name):
         return _unreadable(number, text, "no card name", "カード名がありません")
-    return Line(number, section, count, name, ref)
+    return Line(number, section, count, name, ref, whole)
 
 
 def parse(text: str) -> Parsed:
@@ -182,6 +209,7 @@ def parse(text: str) -> Parsed:
     line."""
     parsed = Parsed()
     section: str | None = None
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark (Windows Notepad) is not part of line 1
     for number, raw in enumerate(text.splitlines(), start=1):
         line = unicodedata.normalize("NFKC", raw).strip()
         if not line or line.startswith("#") or line.startswith("//"):
@@ -192,6 +220,9 @@ def parse(text: str) -> Parsed:
             continue
         if m := _HEADER.match(line):
             key = HEADER_KEYS.get(fold(m.group(1))) or HEADER_KEYS.get(m.group(1).strip())
+            if key == "name" and len(m.group(2).strip()) > MAX_NAME:
+                parsed.problems.append(_name_too_long(number, len(m.group(2).strip())))
+                continue
             if key:
                 parsed.meta[key] = (m.group(2).strip(), number)
                 continue
@@ -261,8 +292,11 @@ class CardIndex:
         return names[:n]
 
 
-def _resolve_line(line: Line, index: CardIndex) -> tuple[object, Problem | None]:
-    """The card key a line names, or a problem (unknown, ambiguous, bad reference)."""
+def _resolve_line(line: Line, index: CardIndex, suggest=None) -> tuple[object, Problem | None]:
+    """The card key a line names, or a problem (unknown, ambiguous, bad reference).
+
+    ``suggest(name) -> [names]`` gives the suggestions for an unknown name (default: ``index.suggestions``)."""
+    suggest = suggest or index.suggestions
     here = {"section": line.section, "line": line.number}
     if line.ref is not None:
         card = index.lookup_ref(*line.ref)
@@ -298,7 +332,7 @@ def _resolve_line(line: Line, index: CardIndex) -> tuple[object, Problem | None]
             suggestions=tuple(names),
             **here,
         )
-    close = index.suggestions(line.name)
+    close = suggest(line.name)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
     return None, Problem(
@@ -351,6 +385,9 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
     Riders' Legend has none, so such lines are ``codec.no_section``."""
     entries: list[dict] = []
     problems: list[Problem] = list(parsed.problems)
+    totals: dict[tuple, int] = {}
+    too_many: set[tuple] = set()  # (section, card) already reported: one problem per card, not per line
+    suggest = _Suggester(index)
     for line in parsed.lines:
         if line.section is None:
             line.section = DEFAULT_SECTION.get(index.game)
@@ -366,7 +403,16 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
                     )
                 )
                 continue
-        key, problem = _resolve_line(line, index)
+        if line.whole and (line.whole in index.by_name or fold(line.whole) in index.by_fold):
+            line.name, line.count = line.whole, 1
+        key, problem = _resolve_line(line, index, suggest)
+        if problem is None:
+            total = totals[(line.section, key)] = totals.get((line.section, key), 0) + line.count
+            if total > MAX_COUNT:
+                if (line.section, key) in too_many:
+                    continue
+                too_many.add((line.section, key))
+                problem = _too_many(line, index.cards[key]["name"], total)
         if problem:
             problems.append(problem)
         else:
@@ -374,10 +420,37 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
     return entries, problems
 
 
+class _Suggester:
+    """``index.suggestions`` once per distinct unknown name, for the first ``MAX_SUGGESTED`` of them only
+    (difflib over the catalogue costs milliseconds a name; a text of thousands of unknown names must not)."""
+
+    def __init__(self, index: CardIndex):
+        self.index, self.seen = index, {}
+
+    def __call__(self, name: str) -> list[str]:
+        key = fold(name)
+        if key not in self.seen:
+            self.seen[key] = self.index.suggestions(name) if len(self.seen) < MAX_SUGGESTED else []
+        return self.seen[key]
+
+
+def _too_many(line: Line, name: str, total: int) -> Problem:
+    return Problem(
+        "codec.too_many_copies",
+        f"Line {line.number}: {total} copies of {name} in {line.section} so far; a deck holds at most "
+        f"{MAX_COUNT} of one card in a section.",
+        f"{line.number}行目：{name}がここまでで{total}枚です（1区分に同じカードは{MAX_COUNT}枚まで）。",
+        section=line.section,
+        card=name,
+        line=line.number,
+    )
+
+
 def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
     """The canonical text of a deck: headers, then each section of the game in order, ``N Name`` per card.
 
-    ``meta``: ``{"game", "format", "name", "side"}``; ``entries``: ``{"card": key, "count", "section"}``.
+    ``meta``: ``{"game", "format", "name", "side", "description"}`` (name and description written on one
+    line each); ``entries``: ``{"card": key, "count", "section"}``.
     A card whose name several printings share is written with its reference when it is not the default
     printing, so reading the text back gives the same deck."""
     out = ["# Shinpan decklist", f"Game: {meta['game']}"]
@@ -387,6 +460,8 @@ def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
         out.append(f"Name: {' '.join(str(meta['name']).split())}")
     if meta.get("side"):
         out.append(f"Side: {meta['side']}")
+    if meta.get("description"):
+        out.append(f"Description: {' '.join(str(meta['description']).split())}")
     merged: dict[tuple[str, object], int] = {}
     for entry in entries:
         merged[(entry["section"], entry["card"])] = (

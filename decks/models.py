@@ -9,6 +9,7 @@ and its banned and restricted cards (``FormatCardLimit``, each with the date it 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -43,6 +44,24 @@ class Format(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """Refuse malformed ``sections``, ``copy_sections`` or ``rules`` (each problem under its field), which
+        would otherwise break every legality check of the format (``decks.legality.formatdata``)."""
+        from cards.games import schema_for
+
+        from .codec import GAME_SECTIONS
+        from .legality import formatdata
+
+        game = self.game.code if self.game_id else None
+        card_types = schema_for(game).card_types if game in GAME_SECTIONS else ()
+        found = {
+            "sections": formatdata.section_problems(self.sections, GAME_SECTIONS.get(game, ()), card_types),
+            "copy_sections": formatdata.copy_sections_problems(self.copy_sections, self.sections),
+            "rules": formatdata.rules_problems(self.rules),
+        }
+        if errors := {field: problems for field, problems in found.items() if problems}:
+            raise ValidationError(errors)
+
     def as_data(self) -> dict:
         """The format as plain data for ``decks.legality.check``."""
         return {
@@ -75,6 +94,18 @@ class FormatCardLimit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card_name}: {'banned' if self.limit == 0 else f'limit {self.limit}'}"
+
+    def clean(self) -> None:
+        """``card_name`` must name a card of the format's game (limits are by name, so a typo bans nothing)."""
+        try:
+            fmt = self.format
+        except Format.DoesNotExist:  # no format yet: the form reports the missing format
+            return
+        if not fmt.game_id or not self.card_name:
+            return
+        if not Card.objects.filter(game_id=fmt.game_id, name=self.card_name).exists():
+            message = _("No card named %(name)s in %(game)s.") % {"name": self.card_name, "game": fmt.game}
+            raise ValidationError({"card_name": message})
 
     def as_data(self) -> dict:
         return {

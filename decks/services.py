@@ -32,16 +32,42 @@ class DeckTextError(ValueError):
         self.report = report
 
 
-@transaction.atomic
-def formats_load_seed(*, folder: Path | None = None) -> list[Format]:
-    """Create or update every format in ``seeds/formats/*.json`` (idempotent; limits are replaced).
+class DeckFieldError(ValueError):
+    """A deck field with a value that cannot be saved: ``field`` names it (name, visibility, side)."""
 
-    A format whose game is not loaded yet is skipped. Returns the formats written."""
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def _check_fields(fields: dict) -> None:
+    """Raise ``DeckFieldError`` for an empty or over-long name, an unknown visibility or side."""
+    if "name" in fields and not str(fields["name"]).strip():
+        raise DeckFieldError("name", "The deck name is empty.")
+    if "name" in fields and len(fields["name"]) > codec.MAX_NAME:
+        length = len(fields["name"])
+        raise DeckFieldError("name", f"The deck name has {length} characters; at most {codec.MAX_NAME}.")
+    if "visibility" in fields and fields["visibility"] not in dict(Deck.VISIBILITY):
+        raise DeckFieldError(
+            "visibility", f"Unknown visibility {fields['visibility']!r} (public, unlisted or private)."
+        )
+    if "side" in fields and fields["side"] not in dict(Deck.SIDES):
+        raise DeckFieldError("side", f"Unknown side {fields['side']!r} (silver, dark or none).")
+
+
+@transaction.atomic
+def formats_load_seed(*, folder: Path | None = None, reset: bool = False) -> list[Format]:
+    """Create every format in ``seeds/formats/*.json`` that does not exist yet; returns the formats created.
+
+    Formats are edited in the admin (rules, banned and restricted cards), and ``loadseeds`` runs on every
+    ``make run``: an existing format is therefore left as it is, admin edits included. With ``reset`` the
+    seed overwrites existing formats too (fields and card limits replaced) and those are returned as well.
+    A format whose game is not loaded yet is skipped."""
     written = []
     for path in sorted((folder or SEED_FORMATS_DIR).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         game = Game.objects.filter(code=data["game"]).first()
-        if game is None:
+        if game is None or (not reset and Format.objects.filter(code=data["code"]).exists()):
             continue
         fmt, _ = Format.objects.update_or_create(
             code=data["code"],
@@ -86,8 +112,27 @@ def card_data(card: Card) -> dict:
     }
 
 
+_INDEXES: dict[str, tuple[str, codec.CardIndex]] = {}  # game code -> (catalogue version key, index)
+
+
 def catalogue_index(game_code: str) -> codec.CardIndex:
-    """Every card of a game, oldest printing first (so a shared name resolves to its first printing)."""
+    """Every card of a game, oldest printing first (so a shared name resolves to its first printing).
+
+    Kept in this process per game and rebuilt when ``cards.bulk.catalogue_version`` changes (two small
+    aggregate queries instead of loading the whole catalogue on every check)."""
+    from cards.bulk import catalogue_version
+
+    game = Game.objects.filter(code=game_code).first()
+    version = catalogue_version(game).key if game else ""
+    cached = _INDEXES.get(game_code)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    index = _load_index(game_code)
+    _INDEXES[game_code] = (version, index)
+    return index
+
+
+def _load_index(game_code: str) -> codec.CardIndex:
     cards = (
         Card.objects.filter(game__code=game_code)
         .select_related("game", "card_set")
@@ -124,7 +169,13 @@ def deck_report(deck: Deck, *, as_of: date | None = None) -> Report:
 def deck_to_text(deck: Deck) -> str:
     """The canonical decklist text of a deck (``decks.codec.write``)."""
     entries = [{"card": e.card_id, "count": e.count, "section": e.section} for e in deck.entries.all()]
-    meta = {"game": deck.game.code, "format": deck.format.code, "name": deck.name, "side": deck.side}
+    meta = {
+        "game": deck.game.code,
+        "format": deck.format.code,
+        "name": deck.name,
+        "side": deck.side,
+        "description": deck.description,
+    }
     return codec.write(meta, entries, catalogue_index(deck.game.code))
 
 
@@ -146,8 +197,8 @@ def _read_for_saving(text: str, format_code: str | None) -> TextResult:
         raise DeckTextError(
             Report(errors=[Problem("codec.unreadable", str(exc), f"読めません：{exc}")])
         ) from exc
-    if not result.readable:
-        raise DeckTextError(result.report)
+    if not result.readable or "deck.unknown_section" in result.report.codes:
+        raise DeckTextError(result.report)  # a card in a section the format lacks could not be shown or removed
     return result
 
 
@@ -164,13 +215,16 @@ def deck_create(
 ) -> Deck:
     """Create a deck, from decklist text when given (an empty deck of ``format_code`` otherwise).
 
-    Raises ``DeckTextError`` when a line cannot be read or a card is not found: nothing is saved then.
-    An illegal but readable deck is saved (a deck under construction); its report says what is missing."""
+    Raises ``DeckTextError`` when a line cannot be read or a card is not found: nothing is saved then;
+    ``DeckFieldError`` for a bad name, visibility or side. An illegal but readable deck is saved (a deck
+    under construction); its report says what is missing."""
+    _check_fields({"visibility": visibility, "side": side} | ({"name": name} if name else {}))
     if text.strip():
         result = _read_for_saving(text, format_code)
         fmt = Format.objects.get(code=result.format["code"])
         name = name or result.meta.get("name") or "Untitled deck"
         side = side or result.meta.get("side") or ""
+        description = description or result.meta.get("description") or ""
     else:
         fmt = Format.objects.select_related("game").get(code=format_code)
     deck = Deck.objects.create(
@@ -191,7 +245,9 @@ def deck_create(
 def deck_update(*, deck: Deck, text: str | None = None, **fields) -> Deck:
     """Change a deck's fields (name, description, visibility, side) and, with ``text``, replace its cards.
 
-    The text must be of the deck's format (its ``Format:`` line is overridden). Raises ``DeckTextError``."""
+    The text must be of the deck's format (its ``Format:`` line is overridden). Raises ``DeckTextError``,
+    or ``DeckFieldError`` for an empty or over-long name, an unknown visibility or side."""
+    _check_fields({k: v for k, v in fields.items() if v is not None})
     for name, value in fields.items():
         if name in ("name", "description", "visibility", "side") and value is not None:
             setattr(deck, name, value)
@@ -199,6 +255,8 @@ def deck_update(*, deck: Deck, text: str | None = None, **fields) -> Deck:
         result = _read_for_saving(text, deck.format.code)
         if "side" not in fields and result.meta.get("side"):
             deck.side = result.meta["side"]
+        if "description" not in fields and result.meta.get("description"):
+            deck.description = result.meta["description"]
         _replace_entries(deck, result.entries)
     deck.save()
     return deck
@@ -208,9 +266,12 @@ def deck_update(*, deck: Deck, text: str | None = None, **fields) -> Deck:
 def deck_set_count(*, deck: Deck, card: Card, section: str, delta: int) -> None:
     """Add (``delta`` > 0) or remove copies of ``card`` in ``section``; the row goes at zero.
 
-    Raises ValueError for a card of another game or a section the format does not have."""
+    Raises ValueError for a card of another game or a section the format does not have.
+    Concurrent calls on one deck are serialised by a lock on the deck row (taken first, so two "Add" clicks
+    of a new card cannot both insert it, and no increment is lost)."""
     if card.game_id != deck.game_id or section not in deck.format.sections:
         raise ValueError(f"{card.name} cannot go in the {section} section of this deck")
+    Deck.objects.select_for_update().filter(pk=deck.pk).values_list("pk", flat=True).first()
     entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card, section=section).first()
     count = min(max((entry.count if entry else 0) + delta, 0), codec.MAX_COUNT)
     if entry is None and count:

@@ -20,6 +20,10 @@ DEFAULT_FORMATS = {
 }
 
 
+MAX_CHARS = 100_000  # characters of a decklist text
+MAX_LINES = 500  # lines of a decklist text (a deck is at most a few dozen lines, plus comments)
+
+
 class Unreadable(ValueError):
     """The text cannot be judged at all: no game can be told, or the format is unknown."""
 
@@ -70,7 +74,12 @@ def check_text(
     """Parse ``text``, resolve its cards and run ``decks.legality.check``; every problem is in the report.
 
     ``formats``: ``{code: format data}``; ``format_code`` overrides the text's ``Format:`` line.
-    Raises ``Unreadable`` when the game cannot be told or the format is unknown."""
+    Raises ``Unreadable`` when the game cannot be told, the format is unknown, or the text is longer than
+    ``MAX_CHARS`` characters or ``MAX_LINES`` lines (the work done for one text is bounded)."""
+    if len(text) > MAX_CHARS:
+        raise Unreadable(f"the decklist has {len(text)} characters; at most {MAX_CHARS} are read")
+    if (lines := len(text.splitlines())) > MAX_LINES:
+        raise Unreadable(f"the decklist has {lines} lines; at most {MAX_LINES} are read")
     parsed = codec.parse(text)
     fmt = _format_for(parsed, formats, format_code)
     index = index_for(fmt["game"])

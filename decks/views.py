@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from cards.models import Card
@@ -20,6 +21,11 @@ from .codec import SECTION_TITLES
 from .models import Deck, Format
 
 SEARCH_LIMIT = 30
+
+
+def _section_title(code: str) -> str:
+    """The section's title in the request's language (the English titles are msgids in locale/ja)."""
+    return gettext(SECTION_TITLES[code]) if code in SECTION_TITLES else code
 
 
 def _visible(request, pk: int) -> Deck:
@@ -44,7 +50,7 @@ def _panel_context(deck: Deck) -> dict:
         sections.append(
             {
                 "code": code,
-                "title": SECTION_TITLES.get(code, code),
+                "title": _section_title(code),
                 "entries": rows,
                 "count": sum(e.count for e in rows),
                 "size": rule.get("size"),
@@ -98,6 +104,8 @@ def deck_new(request):
             },
             status=400,
         )
+    except services.DeckFieldError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     except Format.DoesNotExist as exc:
         raise Http404("No such format.") from exc
     return redirect("decks:edit", pk=deck.pk)
@@ -135,7 +143,7 @@ def deck_search(request, pk: int):
     results = []
     for card in cards.order_by("name")[:SEARCH_LIMIT]:
         sections = [
-            (code, SECTION_TITLES.get(code, code))
+            (code, _section_title(code))
             for code, rule in deck.format.sections.items()
             if not rule.get("types") or card.card_type in rule["types"]
         ]
@@ -151,7 +159,10 @@ def deck_card(request, pk: int):
     """Add or remove one copy (``delta`` = 1 or -1) of ``card`` in ``section``; answers the refreshed
     panel."""
     deck = _owned(request, pk)
-    card = get_object_or_404(Card, pk=request.POST.get("card"), game=deck.game)
+    card_id = request.POST.get("card", "")
+    if not card_id.isdigit():
+        return HttpResponse(f"card must be a card id, not {card_id!r}", status=400)
+    card = get_object_or_404(Card, pk=int(card_id), game=deck.game)
     delta = 1 if request.POST.get("delta", "1") == "1" else -1
     try:
         services.deck_set_count(deck=deck, card=card, section=request.POST.get("section", ""), delta=delta)
@@ -178,6 +189,8 @@ def deck_settings(request, pk: int):
             _panel_context(deck) | {"readonly": False, "import_report": exc.report, "import_text": text},
             status=400,
         )
+    except services.DeckFieldError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     return redirect("decks:edit", pk=deck.pk)
 
 

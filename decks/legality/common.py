@@ -25,6 +25,11 @@ SECTION_LABELS_JA = {
 }
 
 
+def _a(word: str) -> str:
+    """``word`` with its English indefinite article: "an eyecatch", "a minion"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def section_ja(section: str) -> str:
     return SECTION_LABELS_JA.get(section, section)
 
@@ -132,7 +137,7 @@ def section_types(
             problems.append(
                 Problem(
                     codes.get(card["card_type"], "deck.type_not_allowed"),
-                    f"{card['name']} is a {card['card_type']} card; the {section} section takes only "
+                    f"{card['name']} is {_a(card['card_type'])} card; the {section} section takes only "
                     f"{', '.join(allowed)} cards.",
                     f"{card['name']}（{card['card_type']}）は{section_ja(section)}に入れられません"
                     f"（{', '.join(allowed)}のみ）。",

@@ -41,18 +41,20 @@ def _why_not(card: Mapping, side: str, rules: Mapping) -> str | None:
 
 
 def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Problem]:
-    """Side, distinct ILs and each IL's eligibility for the side (IL 2.1–2.2, 19.4–19.5)."""
+    """Side, distinct ILs and each IL's eligibility for the side (IL 2.1–2.2, 19.4–19.5).
+
+    Without a side, the missing side and the duplicates are both reported; eligibility needs the side."""
     side = deck.get("side")
+    problems: list[Problem] = []
     if side not in SIDES:
-        return [
+        problems.append(
             Problem(
                 "iron_leaguer.side_missing",
-                f"Choose a side for the roster: silver or dark (not {side!r}).",
+                "Choose a side for the roster: silver or dark.",
                 "ロースターの陣営（シルバーまたはダーク）を選んでください。",
                 "roster",
             )
-        ]
-    problems: list[Problem] = []
+        )
     roster = [e for e in entries if e["section"] == "roster"]
     for name, (count, entry) in copies_by_name(roster, cards).items():
         if count > 1:
@@ -66,6 +68,8 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
                     entry.get("line"),
                 )
             )
+    if side not in SIDES:
+        return problems  # eligibility depends on the side
     rules = fmt.get("rules", {})
     for entry in roster:
         card = cards[entry["card"]]

@@ -80,6 +80,6 @@ class Report:
                     )
                     if part
                 )
-                hint = f" (did you mean: {', '.join(p.suggestions)}?)" if p.suggestions else ""
-                lines.append(f"{label}: {where + ': ' if where else ''}{p.code} — {p.message_en}{hint}")
+                # the message already names the suggestions ("Did you mean …?", "could be any of …")
+                lines.append(f"{label}: {where + ': ' if where else ''}{p.code} — {p.message_en}")
         return "\n".join(lines)

@@ -50,6 +50,14 @@ FORMATS = _formats()
 INDEXES = {game: _index(game) for game in ("legions", "riders_legend", "iron_leaguer")}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    """API throttles count in the cache: each test starts with none used."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def formats() -> dict[str, dict]:
     return json.loads(json.dumps(FORMATS))  # a fresh copy a test may change

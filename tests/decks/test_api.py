@@ -93,3 +93,32 @@ def test_another_user_cannot_see_an_owners_deck(api):
     other.force_authenticate(get_user_model().objects.create_user("other"))
     assert other.get(f"/api/decks/{deck_id}/").status_code == 404
     assert other.get("/api/decks/").json()["results"] == []
+
+
+SJIS_TEXT = "Game: legions\nマスター\n1 マオ・ニャン\nデッキ\n3 下忍カスミ\n"
+
+
+def test_validate_reads_plain_text_in_the_charset_the_request_names(seeded):
+    response = APIClient().post(
+        "/api/decks/validate/", SJIS_TEXT.encode("shift_jis"), content_type="text/plain; charset=shift_jis"
+    )
+    assert response.status_code == 200
+    assert [e["code"] for e in response.json()["errors"]] == ["deck.section_size"]
+
+
+def test_validate_answers_400_for_bytes_that_are_not_valid_in_the_charset(seeded):
+    response = APIClient().post(
+        "/api/decks/validate/", SJIS_TEXT.encode("shift_jis"), content_type="text/plain; charset=utf-8"
+    )
+    assert response.status_code == 400
+    assert "not valid utf-8 text" in response.json()["detail"]
+
+
+def test_validate_ignores_a_byte_order_mark_in_plain_text(seeded):
+    response = APIClient().post("/api/decks/validate/", b"\xef\xbb\xbf" + MAO.encode(), content_type="text/plain")
+    assert response.status_code == 200 and response.json()["legal"] is True
+
+
+def test_the_deck_list_answers_401_with_a_challenge_without_an_account(seeded):
+    response = APIClient().get("/api/decks/")
+    assert response.status_code == 401 and response["WWW-Authenticate"].startswith("Basic")

@@ -8,7 +8,7 @@ import pytest
 from decks import codec
 from decks.textcheck import Unreadable
 
-from .conftest import INDEXES, SEED_DECKS, read, sample
+from .conftest import INDEXES, SEED_DECKS, key_of, read, rejudge, sample
 
 MAO_TAIL = "\n".join(
     [
@@ -162,3 +162,46 @@ def test_a_reprint_that_is_not_the_first_printing_is_exported_with_its_reference
     text = codec.write({"game": "legions"}, [{"card": 2, "count": 2, "section": "deck"}], index)
     assert "2 同名 [B 7]" in text
     assert codec.resolve(codec.parse(text), index)[0][0]["card"] == 2
+
+
+def test_a_byte_order_mark_before_the_game_line_is_ignored():
+    result = read("\ufeffGame: legions\nMaster\n1 マオ・ニャン\nDeck\n3 下忍カスミ\n")
+    assert result.game == "legions"
+    assert not [p for p in result.report.errors if p.code.startswith("codec.")]
+
+
+@pytest.mark.parametrize("header", ["マスター：1枚", "マスターカード：1枚", "マスタ", "Master (1)"])
+def test_a_master_header_with_a_long_vowel_mark_and_a_count_is_read(header):
+    result = read(f"Game: legions\n{header}\n1 マオ・ニャン\nデッキ：40枚\n3 下忍カスミ\n")
+    assert [e["section"] for e in result.entries] == ["master", "deck"]
+    assert not [p for p in result.report.errors if p.code.startswith("codec.")]
+
+
+def test_a_roster_header_with_a_long_vowel_mark_and_a_count_is_read():
+    result = read("Game: iron_leaguer\nSide: silver\nロースター：11\nマグナムエース\n")
+    assert [e["section"] for e in result.entries] == ["roster"]
+
+
+@pytest.mark.parametrize("line", ["下忍カスミ×3", "下忍カスミx3", "3下忍カスミ", "３下忍カスミ"])
+def test_a_count_glued_to_a_japanese_name_is_read(line):
+    result = read(f"Game: legions\nDeck\n{line}\n")
+    assert [(e["card"], e["count"]) for e in result.entries] == [(key_of("legions", "下忍カスミ"), 3)]
+
+
+def test_a_name_that_starts_with_digits_is_read_as_the_name_not_a_count():
+    result = read("Game: iron_leaguer\nSide: silver\nRoster\n44ソニック／ディフェンス\n")
+    name = result.index.cards[result.entries[0]["card"]]["name"]
+    assert (name, result.entries[0]["count"]) == ("44ソニック／ディフェンス", 1)
+
+
+def test_the_text_report_names_a_suggestion_once():
+    text = read("Game: legions\nDeck\n2 ダークフレム\n").report.as_text()
+    assert text.count("ダークフレイム") == 1 and "did you mean:" not in text
+
+
+def test_an_eyecatch_card_in_the_wrong_section_reads_an_eyecatch_card():
+    result = sample("riders_legend_shocker")
+    eyecatch = next(e for e in result.entries if e["section"] == "eyecatch")
+    entries = [dict(e, section="first_half") if e is eyecatch else e for e in result.entries]
+    problem = next(p for p in rejudge(result, entries=entries).errors if p.code == "riders.eyecatch_outside_section")
+    assert " is an eyecatch card; " in problem.message_en

@@ -75,3 +75,16 @@ def test_dark_cannot_field_silver_starters_or_the_two_strays_the_rules_name(name
     out_key, in_key = key_of(IL, "ダーク量産型リーガーD"), key_of(IL, name)
     entries = [dict(e, card=in_key) if e["card"] == out_key else e for e in result.entries]
     assert rejudge(result, entries=entries).codes == ["iron_leaguer.not_on_side"]
+
+
+def test_a_roster_without_a_side_still_reports_its_duplicate_and_size():
+    result = silver()
+    entries = swap(result, "シルバー量産型リーガーH", "マグナムエース")
+    entries.remove(next(e for e in entries if e["card"] != key_of(IL, "マグナムエース")))
+    codes = sorted(rejudge(result, entries=entries, side=None).codes)
+    assert codes == ["iron_leaguer.duplicate_il", "iron_leaguer.roster_size", "iron_leaguer.side_missing"]
+
+
+def test_the_side_missing_message_names_no_python_value():
+    problem = rejudge(silver(), side=None).errors[0]
+    assert problem.message_en == "Choose a side for the roster: silver or dark."

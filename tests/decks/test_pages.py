@@ -113,3 +113,41 @@ def test_deck_statistics_count_the_cost_curve_types_and_colours():
     assert stats["total"] == 41
     assert sum(b["count"] for b in stats["curve"]["bars"]) == 40  # the master has no unlock cost
     assert {b["label"]: b["count"] for b in stats["types"]}["master"] == 1
+
+
+@pytest.mark.parametrize(
+    "field, value", [("visibility", "bogus"), ("side", "zzz"), ("name", ""), ("name", "x" * 201)]
+)
+def test_the_settings_form_refuses_a_bad_value_and_saves_nothing(signed_in, owner, field, value):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="Kept")
+    response = signed_in.post(f"/decks/{deck.pk}/settings/", {field: value})
+    deck.refresh_from_db()
+    assert response.status_code == 400
+    assert (deck.name, deck.visibility, deck.side) == ("Kept", Deck.PRIVATE, "")
+
+
+def test_adding_a_card_that_is_not_an_id_answers_400(signed_in, owner):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    response = signed_in.post(f"/decks/{deck.pk}/card/", {"card": "abc", "section": "deck", "delta": "1"})
+    assert response.status_code == 400 and not deck.entries.exists()
+
+
+def test_a_legions_text_with_an_eyecatch_section_is_not_saved(owner):
+    text = MAO + "\nEyecatch\n1 下忍カスミ\n"
+    with pytest.raises(services.DeckTextError) as caught:
+        services.deck_create(owner=owner, text=text)
+    assert "deck.unknown_section" in caught.value.report.codes
+    assert not Deck.objects.exists()
+
+
+def test_a_decks_description_is_saved_from_its_text_and_exported_again(owner):
+    deck = services.deck_create(owner=owner, text=MAO.replace("Name:", "Description: Black-red tempo\nName:"))
+    assert deck.description == "Black-red tempo"
+    assert "Description: Black-red tempo\n" in services.deck_to_text(deck)
+    assert read(services.deck_to_text(deck)).meta["description"] == "Black-red tempo"
+
+
+def test_the_japanese_builder_titles_sections_and_visibility_in_japanese(signed_in, owner):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    html = signed_in.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "<h2>マスター <span" in html and "<h2>デッキ <span" in html and ">非公開</option>" in html

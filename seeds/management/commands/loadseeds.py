@@ -1,7 +1,9 @@
 """``manage.py loadseeds [--dir DIR]``: load the seed catalogues, idempotently.
 
 Creates the Game row of every game in ``cards.games`` (even one with no seed file yet), then imports every
-``seeds/catalogue/*.json`` through the card import service (upsert by set and number), all in one transaction:
+``seeds/catalogue/*.json`` through the card import service (upsert by set and number), and creates the missing
+formats of ``seeds/formats`` (an existing format keeps its admin edits unless ``--reset-formats``), all in one
+transaction:
 a bad seed file stops the command with every problem listed and nothing written. Running it twice changes
 nothing.
 """
@@ -29,6 +31,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dir", type=Path, help="folder of catalogue JSON files (default: seeds/catalogue)"
         )
+        parser.add_argument(
+            "--reset-formats",
+            action="store_true",
+            help="overwrite existing formats (and their admin edits) from seeds/formats; default: create only",
+        )
 
     def handle(self, *args, **options):
         folder = options["dir"] or catalogue_dir()
@@ -36,7 +43,8 @@ class Command(BaseCommand):
             ensure_games()
             for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
                 self._load(path)
-            self.stdout.write(f"formats: {len(formats_load_seed())} loaded")  # decks: seeds/formats/*.json
+            formats = formats_load_seed(reset=options.get("reset_formats", False))  # decks: seeds/formats
+            self.stdout.write(f"formats: {len(formats)} loaded")
 
     def _load(self, path: Path) -> None:
         try:
