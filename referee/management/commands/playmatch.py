@@ -49,6 +49,8 @@ class Command(BaseCommand):
             }
         except (KeyError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
+        if options["log"] and not Path(options["log"]).resolve().parent.is_dir():
+            raise CommandError(f"--log {options['log']}: the folder does not exist")
         cards = catalogue_cards(options["game"])
         if not cards:
             raise CommandError(f"no {options['game']} cards in the catalogue: run manage.py loadseeds first")
