@@ -197,12 +197,14 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         queryset = super().get_queryset()
-        query = self.request.query_params.get("q", "")
-        if self.action != "list" or not query.strip():
+        if self.action != "list":
             return queryset
         game = self.request.query_params.get("game")
-        if game and game not in SCHEMAS:
+        if game and game not in SCHEMAS:  # with or without ``q``: an unknown game is a mistake, not "no cards"
             raise QueryError(UNKNOWN_GAME.format(code=game, codes=", ".join(SCHEMAS)), 1, game, key="game")
+        query = self.request.query_params.get("q", "")
+        if not query.strip():
+            return queryset
         return search(queryset, query, [game] if game else None)
 
     def filter_queryset(self, queryset):

@@ -16,6 +16,10 @@ from django.utils.translation import get_language
 from .games import SCHEMAS
 from .models import Card, Game
 from .search import QueryError, all_keys, search
+from .search.compiler import MAX_NUMBER
+from .search.labels import attribute_summary, card_type_label, value_text
+from .search.lexer import MAX_LENGTH, MAX_TERMS
+from .search.parser import MAX_DEPTH
 
 PAGE_SIZE = 60
 VIEWS = ("grid", "table")
@@ -44,6 +48,8 @@ def game_detail(request, code: str):
         page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     except QueryError as exc:
         error, page = exc, None
+    else:
+        label_results(page, SCHEMAS[game.code], get_language() == "ja")
     context = {
         "game": game,
         "sets": game.sets.annotate(card_count=Count("cards")),
@@ -58,6 +64,14 @@ def game_detail(request, code: str):
     return render(request, template, context, status=400 if error and not partial else 200)
 
 
+def label_results(page, schema, japanese: bool) -> None:
+    """Give each card of ``page`` its ``type_label`` and a readable ``summary`` of its attributes (in place)."""
+    page.object_list = list(page.object_list)
+    for card in page.object_list:
+        card.type_label = card_type_label(card.card_type, japanese)
+        card.summary = attribute_summary(schema.attrs, card.attributes, japanese)
+
+
 def card_detail(request, pk: int):
     """One card: every attribute, the image, its set and number, other printings and its transform chain."""
     card = get_object_or_404(Card.objects.select_related("game", "card_set"), pk=pk)
@@ -67,7 +81,13 @@ def card_detail(request, pk: int):
     printings = (
         Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk).select_related("card_set")
     )
-    context = {"card": card, "attributes": attributes, "printings": printings, "chain": transform_chain(card)}
+    context = {
+        "card": card,
+        "type_label": card_type_label(card.card_type, japanese),
+        "attributes": attributes,
+        "printings": printings,
+        "chain": transform_chain(card),
+    }
     return render(request, "cards/card.html", context)
 
 
@@ -82,10 +102,8 @@ def attribute_rows(attrs, values: dict, japanese: bool) -> list[tuple[str, str, 
         label = attr.label_ja if japanese else attr.label
         if isinstance(value, dict):
             rows.append((label, "", attribute_rows(attr.fields, value, japanese)))
-        elif isinstance(value, list):
-            rows.append((label, " / ".join(str(item) for item in value) or "—", []))
         else:
-            rows.append((label, "−" if value is None else str(value), []))
+            rows.append((label, value_text(attr, value, japanese), []))
     return rows
 
 
@@ -116,4 +134,5 @@ def transform_chain(card: Card) -> list[Card]:
 def search_help(request):
     """The search language, with every key of every game."""
     games = [(schema, sorted(schema.search_keys().items())) for schema in SCHEMAS.values()]
-    return render(request, "cards/search_help.html", {"games": games})
+    limits = {"length": MAX_LENGTH, "terms": MAX_TERMS, "depth": MAX_DEPTH, "number": MAX_NUMBER - 1}
+    return render(request, "cards/search_help.html", {"games": games, "limits": limits})

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our static files, pinned (no CDN)
     "channels",
     "django_htmx",
     "cards",
@@ -146,6 +147,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE") or "shinpan"
+# A worker keeps its database connection across tasks (one thread per process, so none pile up); config.celery
+# closes it past this age or when broken. Without these Celery opens a new PostgreSQL connection for every task.
+CELERY_WORKER_DB_CONN_MAX_AGE = 60
+CELERY_DB_REUSE_MAX = 1000
 # A task whose worker died unacknowledged is delivered again after this many seconds (and swept at worker start).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=5)}
 
@@ -175,6 +180,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Shinpan API",
     "DESCRIPTION": "Card catalogue, decks and refereed matches for Legions!, Riders' Legend and Iron Leaguer.",
     "VERSION": "0.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 LOGGING = {

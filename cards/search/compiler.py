@@ -16,6 +16,7 @@ served by the GIN ``jsonb_path_ops`` index) on PostgreSQL: the same cards either
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
@@ -28,17 +29,20 @@ from django.db.models.lookups import (
     GreaterThan,
     GreaterThanOrEqual,
     IContains,
+    IEndsWith,
     IExact,
+    In,
     IsNull,
+    IStartsWith,
     LessThan,
     LessThanOrEqual,
 )
 
-from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, OPT_INT
+from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT_INT
 
 from . import errors as E
-from .errors import QueryError
-from .keys import COMMON_KEYS, KeyTarget, card_types, key_table, resolve_choice
+from .errors import query_error
+from .keys import COMMON_KEYS, KeyTarget, card_types, choice_group, key_table, resolve_choice
 from .parser import And, Node, Not, Or, Term, Word
 
 _NUMERIC_OPS = {
@@ -51,6 +55,9 @@ _NUMERIC_OPS = {
     ">=": GreaterThanOrEqual,
 }
 _EQUALITY_OPS = (":", "=", "!=")
+MAX_NUMBER = 10**9  # |n| below this: every printed value fits, and so does every database's integer
+_NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits only (after NFKC): "፩".isdigit() is true, int() refuses it
+_NONE_VALUES = frozenset({NONE_MARK, "-", "ー", "none"})  # growth:− (IL 11.7), persons:−
 _MAX_PERMUTED = 3  # an exact class of up to 3 values is matched as one of its 6 orderings on PostgreSQL
 _HIRAGANA = "".join(chr(c) for c in range(0x3041, 0x3097))
 _KATAKANA = "".join(chr(c) for c in range(0x30A1, 0x30F7))
@@ -129,7 +136,7 @@ def _term(term: Term, ctx: _Context, *, guarded: bool) -> Q:
         return _common(common, term, ctx.codes)
     targets = key_table(ctx.codes).get(term.key)
     if not targets:
-        raise QueryError(E.UNKNOWN_KEY.format(key=term.key), term.position, term.fragment, key=term.key)
+        raise query_error(E.UNKNOWN_KEY, term.position, term.fragment, term.key, key=term.key)
     parts = []
     for target in targets:
         condition = _attribute(target, term, ctx, guarded=guarded)
@@ -139,9 +146,7 @@ def _term(term: Term, ctx: _Context, *, guarded: bool) -> Q:
 
 def _require_equality(term: Term) -> None:
     if term.op not in _EQUALITY_OPS:
-        raise QueryError(
-            E.BAD_OPERATOR.format(key=term.key, op=term.op), term.position, term.fragment, key=term.key
-        )
+        raise query_error(E.BAD_OPERATOR, term.position, term.fragment, term.key, key=term.key, op=term.op)
 
 
 def _negate_if(term: Term, condition: Q, guard: Q | None = None) -> Q:
@@ -156,8 +161,7 @@ def _common(key: str, term: Term, codes: tuple[str, ...]) -> Q:
     if key == "t":
         known = card_types(codes)
         if value.lower() not in known:
-            message = E.BAD_CHOICE.format(key=term.key, choices=", ".join(known), value=value)
-            raise QueryError(message, term.value_position, term.fragment, key=term.key)
+            raise _bad_choice(term, known, value)
         return _negate_if(term, Q(card_type=value.lower()))
     if key == "set":
         return _negate_if(term, Q(card_set__code__iexact=value))
@@ -172,35 +176,85 @@ def _attribute(target: KeyTarget, term: Term, ctx: _Context, *, guarded: bool) -
     ``guarded`` or the operator is ``!=`` (so that its complement keeps the cards without the attribute)."""
     path = "__".join(("attributes", *target.path))
     attr = target.attr
+    if attr.kind == OPT_INT and term.value.lower() in _NONE_VALUES:
+        return _none_value(target, term, ctx)
     if attr.kind in (INT, OPT_INT):
         number = _number(term)
         value = Cast(KT(path), IntegerField())
-        present = Q(IsNull(value, False))
+        present = _has_number(target, ctx) if attr.kind == OPT_INT else Q(IsNull(value, False))
         condition = Q(_NUMERIC_OPS[term.op](value, number))
         if term.op == "!=":
             return present & ~condition
-        return present & condition if guarded else condition
+        # SQLite: an optional number must also be checked for "−" in positive position (see ``_has_number``)
+        return present & condition if guarded or (attr.kind == OPT_INT and not ctx.postgres) else condition
     _require_equality(term)
     present = Q(IsNull(KT(path), False))
     if attr.kind == CHOICE:
-        condition = Q(Exact(KT(path), _choice(attr, term, term.value)))
+        condition = _single_choice(KT(path), attr, term)
     elif attr.kind in (CHOICES, NAMES):
         condition = _list_match(target, attr, term, ctx)
     elif attr.kind == BOOL:
         condition = Q(Exact(KT(path), term.value.lower() in ("true", "yes", "1", "y")))
     else:
-        condition = Q((IContains if term.op == ":" else IExact)(KT(path), term.value))
+        condition = _text(KT(path), term)
     if guarded and term.op != "!=":
         condition = present & condition
     return _negate_if(term, condition, present)
 
 
 def _number(term: Term) -> int:
+    """The term's value as an integer: ASCII digits with at most one leading '-', ``|n| < MAX_NUMBER``."""
     text = term.value.strip()
-    if not text.lstrip("-").isdigit():
-        message = E.NOT_A_NUMBER.format(key=term.key, value=term.value)
-        raise QueryError(message, term.value_position, term.fragment, key=term.key)
+    if not _NUMBER.fullmatch(text):
+        raise query_error(
+            E.NOT_A_NUMBER, term.value_position, term.fragment, term.key, key=term.key, value=term.value
+        )
+    if len(text.lstrip("-")) > 9 or abs(int(text)) >= MAX_NUMBER:
+        raise query_error(
+            E.NUMBER_TOO_BIG,
+            term.value_position,
+            term.fragment,
+            term.key,
+            key=term.key,
+            value=term.value,
+            limit=MAX_NUMBER - 1,
+        )
     return int(text)
+
+
+def _none_value(target: KeyTarget, term: Term, ctx: _Context) -> Q:
+    """``growth:−`` — the attribute is present and written "−" (JSON null; IL 11.7); ``growth!=−`` — it has
+    a number. Both two-valued."""
+    if term.op not in _EQUALITY_OPS:
+        raise query_error(E.NONE_NEEDS_EQUALITY, term.position, term.fragment, term.key, key=term.key, op=term.op)
+    if term.op == "!=":
+        return _has_number(target, ctx)
+    return _json_null(target)
+
+
+def _json_null(target: KeyTarget) -> Q:
+    """The attribute is present with the value JSON null (two-valued: false when the key is missing)."""
+    *parent, last = ("attributes", *target.path)
+    return Q(**{f"{'__'.join(parent)}__has_key": last}) & Q(**{"__".join(("attributes", *target.path)): None})
+
+
+def _has_number(target: KeyTarget, ctx: _Context) -> Q:
+    """An optional number is present and not "−". SQLite reads JSON null as the text 'null', which casts to
+    0, so null is excluded explicitly there; PostgreSQL casts it to NULL."""
+    present = Q(IsNull(Cast(KT("__".join(("attributes", *target.path))), IntegerField()), False))
+    return present if ctx.postgres else present & ~_json_null(target)
+
+
+def _bad_choice(term: Term, choices, value: str):
+    return query_error(
+        E.BAD_CHOICE,
+        term.value_position,
+        term.fragment,
+        term.key,
+        key=term.key,
+        choices=", ".join(choices),
+        value=value,
+    )
 
 
 def _choice(attr, term: Term, value: str) -> str:
@@ -208,9 +262,33 @@ def _choice(attr, term: Term, value: str) -> str:
         return value
     resolved = resolve_choice(attr, value)
     if resolved is None:
-        message = E.BAD_CHOICE.format(key=term.key, choices=", ".join(attr.choices), value=value)
-        raise QueryError(message, term.value_position, term.fragment, key=term.key)
+        raise _bad_choice(term, attr.choices, value)
     return resolved
+
+
+def _single_choice(value, attr, term: Term) -> Q:
+    """``align:evil`` — exactly that choice; a group name (``aff:dark``) — any choice of the group."""
+    group = choice_group(attr, term.value)
+    if group:
+        return Q(In(value, list(group)))
+    return Q(Exact(value, _choice(attr, term, term.value)))
+
+
+def _text(value, term: Term) -> Q:
+    """A text key (``faction:ショッカー``) matches the whole value, ignoring case; ``*`` at either end of the
+    value matches any text there (``faction:*ショッカー`` also finds ゲルショッカー)."""
+    text = term.value
+    starts, ends = text.startswith("*"), text.endswith("*") and len(text) > 1
+    core = text[1 if starts else 0 : -1 if ends else None]
+    if not core.strip("*"):
+        raise _bad_choice(term, ("a text, optionally with * at either end",), text)
+    if starts and ends:
+        return Q(IContains(value, core))
+    if starts:
+        return Q(IEndsWith(value, core))
+    if ends:
+        return Q(IStartsWith(value, core))
+    return Q(Exact(value, core) if _caseless(core) else IExact(value, core))
 
 
 def _list_match(target: KeyTarget, attr, term: Term, ctx: _Context) -> Q:
@@ -223,9 +301,10 @@ def _list_match(target: KeyTarget, attr, term: Term, ctx: _Context) -> Q:
     path = "__".join(("attributes", *target.path))
     size = attr.max_items or len(attr.choices) or 8
     values = [_choice(attr, term, part) for part in term.value.split("/") if part]
+    if not values:  # ``c:/``
+        raise _bad_choice(term, attr.choices or ("a name",), term.value)
     if len(values) != len(set(values)):
-        message = E.BAD_CHOICE.format(key=term.key, choices="distinct values", value=term.value)
-        raise QueryError(message, term.value_position, term.fragment, key=term.key)
+        raise _bad_choice(term, ("distinct values",), term.value)
     if ctx.postgres and 1 < len(values) <= _MAX_PERMUTED:
         # Exactly the class: the list is one of its orderings (jsonb equality, estimated per game by 0003).
         return Q(**{f"{path}__in": [list(order) for order in permutations(values)]})

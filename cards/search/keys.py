@@ -48,6 +48,18 @@ VALUE_ALIASES: dict[str, str] = {
 }
 
 
+# Group names a single-choice key also takes, meaning any value of the group (attribute name -> group -> values).
+# Iron Leaguer: "dark" is the Dark Sports side, both of its affiliations (IL 2.3; glossary: ダーク).
+CHOICE_GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "affiliation": {
+        "dark": ("dark_starter", "dark_leaguer"),
+        "ダーク": ("dark_starter", "dark_leaguer"),
+        "silver": ("silver_starter",),
+        "シルバー": ("silver_starter",),
+    },
+}
+
+
 @dataclass(frozen=True)
 class KeyTarget:
     """Where one key looks in one game: the JSON path inside ``Card.attributes`` and the attribute declared
@@ -112,6 +124,11 @@ def resolve_choice(attr: Attr, value: str) -> str | None:
         return value
     prefixed = [choice for choice in attr.choices if choice.startswith(value)]
     return prefixed[0] if len(prefixed) == 1 else None
+
+
+def choice_group(attr: Attr, value: str) -> tuple[str, ...]:
+    """The values the group name ``value`` stands for on ``attr`` (``aff:dark``), or ``()`` if it names none."""
+    return CHOICE_GROUPS.get(attr.name, {}).get(value.lower(), ())
 
 
 def is_single_choice(attr: Attr) -> bool:

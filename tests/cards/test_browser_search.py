@@ -35,3 +35,12 @@ def test_a_malformed_search_shows_its_position_in_the_browser(page, live_server,
     alert = page.get_by_role("alert")
     alert.wait_for()
     assert "At position 4" in alert.inner_text()
+
+
+def test_typing_a_once_crashing_query_live_shows_the_error_and_keeps_the_page(page, live_server, legions):
+    page.goto(f"{live_server.url}/games/legions/")
+    page.get_by_label("Search cards").type("atk>=--3", delay=20)  # no submit: htmx searches as one types
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    assert "At position 6" in alert.inner_text() and "atk takes a whole number" in alert.inner_text()
+    assert page.get_by_role("heading", name="Legions!").is_visible()

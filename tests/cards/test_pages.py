@@ -130,3 +130,51 @@ def test_every_interface_string_of_the_pages_has_a_japanese_translation():
     po = polib.pofile(str(ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"))
     translated = {entry.msgid for entry in po if entry.msgstr or entry.msgstr_plural}
     assert template_msgids() - translated == set()
+
+
+# QA report 3: D (Japanese values and errors), E (readable table), C (help page), F (docs offline).
+
+JA = {"Accept-Language": "ja"}
+
+
+def test_a_japanese_card_page_names_the_card_type_and_colours_in_japanese(client, legions):
+    html = client.get(reverse("cards:card", args=[legions["下忍カスミ"].pk]), headers=JA).content.decode()
+    assert "<dd>ミニオン</dd>" in html and "<td>赤</td>" in html and "minion" not in html
+
+
+def test_a_japanese_search_error_gives_its_message_in_japanese(client, legions):
+    html = client.get(GAME_URL, {"q": "colour:red"}, headers=JA).content.decode()
+    assert "検索キー &#x27;colour&#x27; はありません" in html and "unknown search key" not in html
+
+
+def test_the_results_table_shows_attributes_readably(client, legions):
+    html = client.get(GAME_URL, {"q": "炎の双剣士", "view": "table"}).content.decode()
+    assert "Colour symbols: red / black; Unlock cost: 2; ATK: 3; HP: 3; Wait turn (WT): 2" in html
+    assert "[" not in html.split('id="result-table"')[1].split("</table>")[0]
+
+
+def test_the_japanese_results_table_shows_japanese_labels_and_values(client, legions):
+    html = client.get(GAME_URL, {"q": "炎の双剣士", "view": "table"}, headers=JA).content.decode()
+    assert "<td>ミニオン</td>" in html and "カラーシンボル: 赤 / 黒" in html
+
+
+def test_a_technique_shows_its_halves_readably_in_the_table(client, db):
+    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
+    card_set = CardSet.objects.create(game=game, code="IL01", name="Set 1")
+    upper = {"name": "シュート", "kind": "leg", "timing": "attack", "persons": 1, "attack": 6}
+    lower = {"name": "ディフェンス", "kind": "any", "timing": "defence", "persons": None, "defence": 5}
+    make_card(card_set, "001", "シュート/ディフェンス", "technique", {"period": 1, "upper": upper, "lower": lower})
+    html = client.get("/games/iron_leaguer/", {"view": "table"}).content.decode()
+    assert "Upper half: (Name: シュート; Kind: leg; Timing: attack; Persons: 1;" in html
+    assert "Persons: −" in html and "{" not in html.split('id="result-table"')[1]
+
+
+def test_the_help_page_states_the_limits_and_the_aff_dark_and_growth_forms(client, db):
+    html = client.get(reverse("cards:search_help")).content.decode()
+    assert "at most 500 characters, 30 words and terms, and 12 nested" in html
+    assert "aff:dark means either Dark affiliation" in html and "growth:−" in html
+
+
+def test_the_api_docs_page_loads_swagger_ui_from_this_site_not_a_cdn(client, db):
+    html = client.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr.net" not in html and "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
