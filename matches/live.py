@@ -7,28 +7,68 @@ skipped and logged: clients fall back to polling by version, so nothing is lost.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import threading
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from .selectors import match_view
+from .selectors import match_views
 
 log = logging.getLogger(__name__)
+
+SEND_TIMEOUT = 5.0  # seconds to wait for the channel layer before giving up (clients poll)
 
 
 def group_name(match_id: int, seat: str | None) -> str:
     return f"match-{match_id}-{seat or 'spectators'}"
 
 
-def push_views(match) -> None:
-    """Send each seat and the spectators their view of ``match`` (a ``match.view`` message)."""
+def push_views(match, *, seats: list | None = None) -> None:
+    """Send each seat and the spectators their view of ``match`` (a ``match.view`` message). ``seats``: the
+    match's Seat rows with their users, when the caller has them. The shared parts of the views are computed
+    once and all messages go out in one round of the channel layer."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        for seat in [*match.seats.values_list("seat", flat=True), None]:
-            view = match_view(match=match, seat=seat)
-            async_to_sync(layer.group_send)(group_name(match.pk, seat), {"type": "match.view", "view": view})
+        rows = list(match.seats.select_related("user")) if seats is None else seats
+        views = match_views(match=match, seats=[*(s.seat for s in rows), None], seat_rows=rows)
+
+        async def send_all():
+            await asyncio.gather(*(layer.group_send(group_name(match.pk, seat), {"type": "match.view", "view": view})
+                                   for seat, view in views.items()))
+
+        _run(layer, send_all)
     except Exception:  # a broken push must never undo or block adjudication: polling recovers
         log.exception("could not push views of match %s", match.pk)
+
+
+def _run(layer, coroutine_function) -> None:
+    """Run ``coroutine_function()`` to its end from synchronous code. In a worker process (no event loop of an
+    ASGI server up the stack, a network channel layer) it runs on this process's own long-lived loop, so the
+    layer's connections are kept; otherwise through ``async_to_sync`` (the in-memory layer and ASGI threads)."""
+    in_server = (getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None
+                 and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid())
+    if in_server or isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(coroutine_function)()
+        return
+    asyncio.run_coroutine_threadsafe(coroutine_function(), _process_loop()).result(SEND_TIMEOUT)
+
+
+_loop_lock = threading.Lock()
+_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
+
+
+def _process_loop() -> asyncio.AbstractEventLoop:
+    """This process's event loop for channel-layer calls, on a daemon thread; a forked child (a prefork
+    worker) starts its own."""
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="channel-layer-loop", daemon=True).start()
+            _loop = (os.getpid(), loop)
+        return _loop[1]

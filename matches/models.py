@@ -2,20 +2,47 @@
 
 The match row is the unit of locking: the adjudication task takes ``select_for_update`` on it, applies pending
 submissions in order through the game's engine, appends events and stores the new state and version.
+
+The engine state's static card table (``state["cards"]``, about 90 % of the state's bytes) is stored once, in
+``Match.cards``, when the match starts; the ``state`` column holds the rest and is small, so each action reads
+and writes a few kilobytes instead of a hundred. Loading a match puts the cards back (``Match.from_db``) from a
+per-process cache keyed by the match's commitment, so ``match.state`` is always the engine's whole state.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+STATIC_KEY = "cards"  # the part of the engine state that never changes during a match (copied at the start)
+_CARDS_CACHE: OrderedDict[str, dict] = OrderedDict()  # commitment -> card table; immutable per match
+_CARDS_CACHE_SIZE = 256
+
+
+def _remember_cards(commitment: str, cards: dict) -> None:
+    _CARDS_CACHE[commitment] = cards
+    _CARDS_CACHE.move_to_end(commitment)
+    while len(_CARDS_CACHE) > _CARDS_CACHE_SIZE:
+        _CARDS_CACHE.popitem(last=False)
+
+
+class StateField(models.JSONField):
+    """The engine state without its static card table (stored in ``Match.cards``)."""
+
+    def get_prep_value(self, value):
+        if isinstance(value, dict) and STATIC_KEY in value:
+            value = {key: part for key, part in value.items() if key != STATIC_KEY}
+        return super().get_prep_value(value)
+
 
 class MatchQuerySet(models.QuerySet):
     def live(self):
-        """Without ``config`` (the large copy of the decks, read only at the start and for replays): the hot
-        paths of adjudication and views decode the state alone."""
-        return self.defer("config")
+        """Without ``config`` (the large copy of the decks, read only at the start and for replays) and the
+        stored card table (taken from the per-process cache): the hot paths decode the small state alone."""
+        return self.defer("config", "cards")
 
 
 class Match(models.Model):
@@ -36,7 +63,8 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     config = models.JSONField(default=dict, blank=True)
-    state = models.JSONField(null=True, blank=True)
+    state = StateField(null=True, blank=True)
+    cards = models.JSONField(null=True, blank=True, editable=False)  # state["cards"], stored once at the start
     version = models.PositiveIntegerField(default=0)
     seed_hex = models.CharField(max_length=64, editable=False)  # secret until the match ends
     commitment = models.CharField(max_length=64, editable=False)  # SHA-256 of the seed, public from creation
@@ -54,6 +82,35 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} match {self.pk} ({self.status})"
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        """Put the static card table back into ``state``: from the loaded ``cards`` column, else the
+        per-process cache (keyed by the commitment, unique per match), else one query for it."""
+        match = super().from_db(db, field_names, values)
+        state = match.__dict__.get("state")
+        if isinstance(state, dict) and STATIC_KEY not in state:
+            cards = match.__dict__.get("cards")
+            key = match.__dict__.get("commitment")
+            if cards is None and key is not None:
+                cards = _CARDS_CACHE.get(key)
+            if cards is None:
+                cards = Match.objects.using(db).filter(pk=match.pk).values_list("cards", flat=True).first()
+            if cards is not None:
+                if key is not None:
+                    _remember_cards(key, cards)
+                match.state = {**state, STATIC_KEY: cards}
+        return match
+
+    def save(self, *args, **kwargs):
+        """Store the static card table in ``cards`` the first time a state holding it is saved."""
+        state = self.state
+        if (isinstance(state, dict) and STATIC_KEY in state and "cards" not in self.get_deferred_fields()
+                and self.cards is None):
+            self.cards = state[STATIC_KEY]
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = [*kwargs["update_fields"], "cards"]
+        super().save(*args, **kwargs)
 
 
 class Seat(models.Model):

@@ -25,7 +25,7 @@ from referee.engine import ActionRefused, MalformedAction, RngSeed, encode, get_
 
 from . import live
 from .errors import BadRequest, Conflict, NotAPlayer, NotFound, Refused
-from .models import Event, Match, Seat, Submission
+from .models import STATIC_KEY, Event, Match, Seat, Submission
 from .selectors import match_view
 
 log = logging.getLogger(__name__)
@@ -121,13 +121,14 @@ def _start(match: Match, engine) -> None:
     rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
     state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
     match.state = state
+    match.cards = state.get(STATIC_KEY)  # the static card table, stored once (see matches.models)
     match.version = 0
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     _set_deadline(match)
     match.save()
     _append_events(match, events, version=0, submission=None, start_seq=0)
-    transaction.on_commit(lambda: _after_commit(match.pk))
+    transaction.on_commit(lambda: _after_commit(match))
 
 
 def _locked(match_id: int) -> Match:
@@ -180,11 +181,19 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
         raise Conflict(f"version {expected_version} is too far ahead of {match.version}", code="version_ahead")
     if expected_version == match.version and source == "player":  # bots and the clock pick legal actions
         _precheck(engine, match, decoded)
+    return _store(match, seat=seat, action=encode(decoded), expected_version=expected_version, source=source,
+                  idempotency_key=idempotency_key, submitted_by=user if source == "player" else None)
+
+
+def _store(match: Match, *, seat: str, action: dict, expected_version: int, source: str, idempotency_key: str,
+           submitted_by=None) -> tuple[Submission, bool]:
+    """Insert a pending submission and, after commit, enqueue its adjudication; the same key from the same seat
+    returns the first one, ``created`` False."""
     try:
         with transaction.atomic():
             submission = Submission.objects.create(
-                match=match, seat=seat, submitted_by=user if source == "player" else None, source=source,
-                idempotency_key=idempotency_key, action=encode(decoded), expected_version=expected_version,
+                match=match, seat=seat, submitted_by=submitted_by, source=source, idempotency_key=idempotency_key,
+                action=action, expected_version=expected_version,
             )
             transaction.on_commit(lambda: _enqueue_adjudication(match.pk))
     except IntegrityError:  # the same key raced in from a second request: answer with the first one
@@ -235,44 +244,50 @@ def match_adjudicate(*, match_id: int) -> int:
     only pending submissions are touched. A submission for a later version waits for its turn; one for an
     earlier version is rejected as stale; one the engine refuses is rejected with its code, reason and clause.
     """
-    processed = 0
+    if not Submission.objects.filter(match_id=match_id, status=Submission.Status.PENDING).exists():
+        return 0  # a run that came first took them; one stored after this check enqueues its own run
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.ACTIVE:
             return 0
-        engine = get_engine(match.game)
-        state, version = match.state, match.version
-        seq = match.events.count()
-        pending = list(match.submissions.filter(status=Submission.Status.PENDING)
-                       .order_by("expected_version", "id"))
-        now = timezone.now()
-        for submission in pending:
-            if submission.expected_version > version:
-                break
-            processed += 1
-            submission.processed_at = now
-            if submission.expected_version < version:
-                _reject(submission, {"code": "stale_version", "clause": "",
-                                     "reason": f"the match moved on to version {version}"})
-                continue
-            try:
-                state, events = engine.apply(state, submission.action)
-            except ActionRefused as exc:
-                _reject(submission, exc.as_dict())
-                continue
-            version += 1
-            submission.status = Submission.Status.APPLIED
-            submission.applied_version = version
-            submission.save(update_fields=["status", "applied_version", "processed_at"])
-            seq = _append_events(match, [e for e in events], version=version, submission=submission,
-                                 start_seq=seq)
-        _test_pause()
-        if processed:
-            match.state, match.version = state, version
-            _finish_if_over(match, engine)
-            _set_deadline(match)
-            match.save()
-            transaction.on_commit(lambda: _after_commit(match.pk))
+        return _adjudicate_locked(match, get_engine(match.game))
+
+
+def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) -> int:
+    """The body of ``match_adjudicate`` inside its transaction, the match row locked; ``seats`` (with users),
+    when the caller has them, go on to the push after commit."""
+    processed = 0
+    state, version = match.state, match.version
+    last = match.events.order_by("-seq").values_list("seq", flat=True).first()
+    seq = 0 if last is None else last + 1
+    pending = list(match.submissions.filter(status=Submission.Status.PENDING).order_by("expected_version", "id"))
+    now = timezone.now()
+    for submission in pending:
+        if submission.expected_version > version:
+            break
+        processed += 1
+        submission.processed_at = now
+        if submission.expected_version < version:
+            _reject(submission, {"code": "stale_version", "clause": "",
+                                 "reason": f"the match moved on to version {version}"})
+            continue
+        try:
+            state, events = engine.apply(state, submission.action)
+        except ActionRefused as exc:
+            _reject(submission, exc.as_dict())
+            continue
+        version += 1
+        submission.status = Submission.Status.APPLIED
+        submission.applied_version = version
+        submission.save(update_fields=["status", "applied_version", "processed_at"])
+        seq = _append_events(match, events, version=version, submission=submission, start_seq=seq)
+    _test_pause()
+    if processed:
+        match.state, match.version = state, version
+        _finish_if_over(match, engine)
+        _set_deadline(match)
+        match.save(update_fields=["state", "version", "status", "finished_at", "outcome", "deadline_at"])
+        transaction.on_commit(lambda: _after_commit(match, seats))
     return processed
 
 
@@ -319,31 +334,38 @@ def _set_deadline(match: Match) -> None:
 _drain = threading.local()
 
 
-def _after_commit(match_id: int) -> None:
-    """Run the after-commit work; when tasks run eagerly in-process (the embedded default) a bot's move commits
+def _after_commit(match: Match | int, seats: list[Seat] | None = None) -> None:
+    """Run the after-commit work for ``match`` (the instance just committed, or an id to load; ``seats`` with
+    their users when known); when tasks run eagerly in-process (the embedded default) a bot's move commits
     inside this very call, so later runs are queued and drained in a loop instead of recursing."""
     queue = getattr(_drain, "queue", None)
     if queue is not None:
-        queue.append(match_id)
+        queue.append((match, seats))
         return
-    _drain.queue = [match_id]
+    _drain.queue = [(match, seats)]
     try:
         while _drain.queue:
-            _after_commit_once(_drain.queue.pop(0))
+            _after_commit_once(*_drain.queue.pop(0))
     finally:
         _drain.queue = None
 
 
-def _after_commit_once(match_id: int) -> None:
-    """Push views, then hand the turn to a bot and arm the clock, each as a task keyed by the version."""
+def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> None:
+    """Push views, then hand the turn to a bot and arm the clock, each as a task keyed by the version.
+
+    The instance is the one just committed under the row lock, so it is used as it is (no second read); every
+    pushed view carries its version, and a client keeps the highest it has seen."""
     from referee.tasks import apply_deadline, bot_move
 
-    match = Match.objects.live().get(pk=match_id)
-    live.push_views(match)
+    if not isinstance(match, Match):
+        match = Match.objects.live().get(pk=match)
+    if seats is None:
+        seats = list(match.seats.select_related("user"))
+    live.push_views(match, seats=seats)
     if match.status != Match.Status.ACTIVE:
         return
     seat = get_engine(match.game).to_act(match.state)
-    holder = match.seats.filter(seat=seat).first()
+    holder = next((s for s in seats if s.seat == seat), None)
     if holder is not None and holder.bot:
         bot_move.delay(match.pk, match.version)
     if match.deadline_at is not None:
@@ -351,22 +373,30 @@ def _after_commit_once(match_id: int) -> None:
 
 
 def match_bot_move(*, match_id: int, version: int) -> bool:
-    """Let the bot holding the seat to act at ``version`` choose and submit; False if the match moved on."""
+    """Let the bot holding the seat to act at ``version`` choose its move, then store and adjudicate it in one
+    transaction under the match row lock (no second trip through the broker); False if the match moved on.
+
+    Safe to run twice: a run that committed moved the version on, and one that did not left nothing behind
+    (the move is deterministic, seeded by the match and version, and keyed ``bot:<version>``)."""
     from referee.engine.bots import make_bot
 
-    match = Match.objects.live().get(pk=match_id)
-    if match.status != Match.Status.ACTIVE or match.version != version:
-        return False
-    engine = get_engine(match.game)
-    seat = engine.to_act(match.state)
-    holder = match.seats.filter(seat=seat).first()
-    if holder is None or not holder.bot:
-        return False
-    actions = engine.legal_actions(match.state, seat)
-    bot = make_bot(holder.bot, int(match.seed_hex[:8], 16) ^ version)
-    action = bot(engine, match.state, seat, actions)
-    match_submit_action(match_id=match.pk, seat=seat, action=encode(action), expected_version=version,
-                        idempotency_key=f"bot:{version}", source="bot")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE or match.version != version:
+            return False
+        engine = get_engine(match.game)
+        seat = engine.to_act(match.state)
+        seats = list(match.seats.select_related("user"))
+        holder = next((s for s in seats if s.seat == seat), None)
+        if holder is None or not holder.bot:
+            return False
+        actions = engine.legal_actions(match.state, seat)
+        action = make_bot(holder.bot, int(match.seed_hex[:8], 16) ^ version)(engine, match.state, seat, actions)
+        # ON CONFLICT DO NOTHING: a pending bot:<version> left by an earlier release is adjudicated instead
+        Submission.objects.bulk_create([Submission(
+            match=match, seat=seat, source="bot", idempotency_key=f"bot:{version}", action=encode(action),
+            expected_version=version)], ignore_conflicts=True)
+        _adjudicate_locked(match, engine, seats)
     return True
 
 

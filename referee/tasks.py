@@ -1,12 +1,14 @@
 """Celery tasks: thin wrappers that take ids and call one match service. Each is safe to run twice (the services
-guard on status, version and the match row lock) and acknowledges late, so a killed worker's task runs again."""
+guard on status, version and the match row lock) and acknowledges late, so a killed worker's task runs again.
+Their return values are for callers in-process only: no result is stored in the backend (one write less per
+task)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def adjudicate(match_id: int) -> int:
     """Apply the match's pending submissions; returns how many were processed."""
     from matches.services import match_adjudicate
@@ -14,7 +16,7 @@ def adjudicate(match_id: int) -> int:
     return match_adjudicate(match_id=match_id)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def bot_move(match_id: int, version: int) -> bool:
     """The bot to act at ``version`` decides; nothing if the match has moved on."""
     from matches.services import match_bot_move
@@ -22,7 +24,7 @@ def bot_move(match_id: int, version: int) -> bool:
     return match_bot_move(match_id=match_id, version=version)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def apply_deadline(match_id: int, version: int) -> bool:
     """The decision at ``version`` timed out: apply the default; nothing if the match has moved on."""
     from matches.services import match_apply_deadline
@@ -30,7 +32,7 @@ def apply_deadline(match_id: int, version: int) -> bool:
     return match_apply_deadline(match_id=match_id, version=version)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def sweep_pending() -> int:
     """Enqueue adjudication for every active match with pending submissions (run when a worker starts)."""
     from matches.models import Match

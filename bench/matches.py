@@ -1,0 +1,199 @@
+"""Online-match benchmark: N concurrent bot-versus-bot Iron Leaguer matches created through the API and
+adjudicated by real Celery workers on Redis and PostgreSQL.
+
+Prints adjudicated actions per second and p50/p99 latency from a submission being stored to its view being
+pushed on the channel layer (measured by listening to every match's spectator group), beside a no-op Celery
+round trip (``referee.tasks.noop``) for the ratio. Matches are created through ``POST /api/matches/`` (the
+creator's seat and the opponent are bots); bots submit through the same service as players.
+
+Run (PostgreSQL and Redis on 127.0.0.1; the bench uses its own database ``shinpan_bench_matches``):
+    python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2]
+Target (issue 6): 100 concurrent matches, p99 under 150 ms, at least 100 actions per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/shinpan_bench_matches")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("DEBUG", "0")  # as in production: DEBUG on records every query and costs CPU per action
+os.environ.setdefault("SECRET_KEY", f"bench-{uuid.uuid4().hex}")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")  # the bench's API client is "testserver"
+os.environ["CELERY_QUEUE"] = f"shinpan-bench-{uuid.uuid4().hex[:8]}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+def ensure_database() -> None:
+    import psycopg
+
+    name = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of ``pids`` and their child processes so far (Linux ``/proc``; 0 elsewhere)."""
+    ticks, seen, todo = 0, set(), list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_backends() -> list[int]:
+    """The PostgreSQL backend processes serving the bench database (to count their CPU)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def listen(match_ids: list[int], received: dict, stop: threading.Event) -> None:
+    """Record the first time each (match, version) view arrives on the spectators' group."""
+    from channels.layers import get_channel_layer
+
+    from matches.live import group_name
+
+    async def run():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        for match_id in match_ids:
+            await layer.group_add(group_name(match_id, None), channel)
+        while not stop.is_set():
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), timeout=0.5)
+            except TimeoutError:
+                continue
+            view = message["view"]
+            received.setdefault((view["id"], view["version"]), time.time())
+
+    asyncio.run(run())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=2, help="worker processes")
+    parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    parser.add_argument("--pool", default="prefork", choices=["prefork", "threads", "solo"], help="worker pool")
+    args = parser.parse_args()
+
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.test import APIClient
+
+    from config.celery import app as celery_app
+    from matches.models import Match, Submission
+    from referee.tasks import noop
+
+    call_command("migrate", verbosity=0)
+    call_command("loadseeds", verbosity=0)
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    workers = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={args.pool}",
+                                 f"--concurrency={args.concurrency}", "--without-gossip", "--without-mingle",
+                                 "--loglevel=WARNING", "-Q", os.environ["CELERY_QUEUE"], "-n", f"bench{i}@%h"],
+                                cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for i in range(args.workers)]
+    try:
+        celery_app.conf.task_default_queue = os.environ["CELERY_QUEUE"]
+        noop.delay().get(timeout=60)  # workers are up
+        round_trips = []
+        for _ in range(200):
+            started = time.perf_counter()
+            noop.delay().get(timeout=10)
+            round_trips.append((time.perf_counter() - started) * 1000)
+
+        client = APIClient()
+        client.force_authenticate(user)
+        ids = []
+        received: dict = {}
+        stop = threading.Event()
+        # create the matches first, paused (no bot task yet), so the listener is subscribed before play
+        from unittest import mock
+
+        with mock.patch("matches.services._after_commit"):
+            for i in range(args.matches):
+                response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "silver" if i % 2 else "dark",
+                                                         "opponent": "greedy", "autoplay": "random"}, format="json")
+                ids.append(response.json()["id"])
+        listener = threading.Thread(target=listen, args=(ids, received, stop), daemon=True)
+        listener.start()
+        time.sleep(1.0)
+        from referee.tasks import bot_move
+
+        worker_pids = [w.pid for w in workers]
+        cpu_before = cpu_seconds(worker_pids)
+        database_before = {pid: cpu_seconds([pid]) for pid in database_backends()}
+        started = time.time()
+        for match_id in ids:
+            bot_move.delay(match_id, 0)  # hands each first turn to its bot, as the start's commit would have
+        time.sleep(args.seconds)
+        elapsed = time.time() - started
+        worker_cpu = cpu_seconds(worker_pids) - cpu_before
+        database_cpu = sum(cpu_seconds([pid]) - database_before.get(pid, 0.0) for pid in database_backends())
+        stop.set()
+        listener.join(5)
+        applied = Submission.objects.filter(match_id__in=ids, status="applied", processed_at__isnull=False)
+        latencies = []
+        for match_id, version, created in applied.values_list("match_id", "applied_version", "created_at"):
+            pushed = received.get((match_id, version))
+            if pushed is not None:
+                latencies.append((pushed - created.timestamp()) * 1000)
+        finished = Match.objects.filter(pk__in=ids, status="finished").count()
+        count = applied.count()
+        load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+              f"{args.workers} {args.pool} worker(s) x {args.concurrency}; load average {load}")
+        print(f"no-op Celery round trip: p50 {percentile(round_trips, .5):.1f} ms, "
+              f"p99 {percentile(round_trips, .99):.1f} ms")
+        print(f"{args.matches} concurrent matches for {elapsed:.1f} s: {count} actions adjudicated "
+              f"({count / elapsed:.1f} actions/s), {finished} matches finished")
+        p50, p99 = percentile(latencies, .5), percentile(latencies, .99)
+        if count:
+            print(f"CPU per action: workers {worker_cpu / count * 1000:.1f} ms, PostgreSQL "
+                  f"{database_cpu / count * 1000:.1f} ms (the figure that holds when the machine is shared)")
+        print(f"submit -> pushed view: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions "
+              f"(p50 ratio to no-op round trip: {p50 / percentile(round_trips, .5):.1f}x)")
+    finally:
+        Match.objects.filter(status="active").update(status="aborted")
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.wait(20)
+
+
+if __name__ == "__main__":
+    main()
