@@ -1,6 +1,6 @@
-"""Referee engine benchmark: random full games per second, and the median time of ``legal_actions`` +
-``apply``
-per decision. Run: ``python bench/engine.py [--games N] [--pool test|catalogue]``.
+"""Referee engine benchmark: random full games per second, the median time of ``legal_actions`` + ``apply``
+per decision, and of ``view`` and ``greedy_score`` (the other calls the online layer makes per action).
+Run: ``python bench/engine.py [--games N] [--pool test|catalogue]``.
 
 The catalogue pool is ``seeds/catalogue/iron_leaguer.json`` (read directly: no database); the test pool is the
 one the engine tests use. Target (issue 5): at least 20 full games per second on one core.
@@ -53,6 +53,33 @@ def run(games: int, cards: list[dict]) -> tuple[float, list[float], int]:
     return time.perf_counter() - start, per_decision, len(per_decision)
 
 
+def online_calls(games: int, cards: list[dict]) -> dict[str, list[float]]:
+    """Seconds per call of what the online layer runs around each action: ``view`` (one seat; it runs three
+    times), and ``greedy_score`` of every legal action (a greedy bot's whole decision), along random games."""
+    engine = get_engine("iron_leaguer")
+    times: dict[str, list[float]] = {"view": [], "greedy_score (all actions)": []}
+    for seed in range(games):
+        bot = make_bot("random", seed)
+        state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
+        while (seat := engine.to_act(state)) is not None:
+            actions = engine.legal_actions(state, seat)
+            t0 = time.perf_counter()
+            engine.view(state, seat)
+            t1 = time.perf_counter()
+            for action in actions:
+                engine.greedy_score(state, action)
+            t2 = time.perf_counter()
+            times["view"].append(t1 - t0)
+            times["greedy_score (all actions)"].append(t2 - t1)
+            state, _ = engine.apply(state, bot(engine, state, seat, actions))
+    return times
+
+
+def _median_p95(times: list[float]) -> str:
+    p95 = sorted(times)[int(len(times) * 0.95)]
+    return f"median {statistics.median(times) * 1e6:.0f} µs, p95 {p95 * 1e6:.0f} µs"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
@@ -61,15 +88,18 @@ def main() -> None:
     pool = (
         args.pool if args.pool == "test" or (ROOT / "seeds/catalogue/iron_leaguer.json").exists() else "test"
     )
-    seconds, times, decisions = run(args.games, load_pool(pool))
+    cards = load_pool(pool)
+    cpu = time.process_time()
+    seconds, times, decisions = run(args.games, cards)
+    cpu = time.process_time() - cpu
     print(
         f"iron_leaguer ({pool} pool): {args.games} random games in {seconds:.2f}s = "
-        f"{args.games / seconds:.1f} games/s, {decisions / args.games:.0f} decisions/game"
+        f"{args.games / seconds:.1f} games/s ({args.games / cpu:.1f} per CPU second), "
+        f"{decisions / args.games:.0f} decisions/game"
     )
-    print(
-        f"legal_actions + apply per decision: median {statistics.median(times) * 1e6:.0f} µs, "
-        f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e6:.0f} µs"
-    )
+    print(f"legal_actions + apply per decision: {_median_p95(times)}")
+    for name, calls in online_calls(max(1, args.games // 5), cards).items():
+        print(f"{name} per decision: {_median_p95(calls)}")
 
 
 if __name__ == "__main__":

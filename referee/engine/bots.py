@@ -18,15 +18,18 @@ from .actions import Action
 Bot = Callable[[Any, dict, str, list[Action]], Action]
 
 
+def _type_name(cls: type) -> str:
+    return cls.type  # type: ignore[attr-defined]
+
+
 def make_random_bot(seed: int) -> Bot:
     chooser = random.Random(seed)
 
     def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
-        by_type: dict[str, list[Action]] = {}
-        for action in actions:
-            by_type.setdefault(action.type, []).append(action)
-        kind = chooser.choice(sorted(by_type))
-        return chooser.choice(by_type[kind])
+        kinds = sorted(set(map(type, actions)), key=_type_name)  # one class per ``type``
+        kind = chooser.choice(kinds)
+        group = actions if len(kinds) == 1 else [a for a in actions if a.__class__ is kind]
+        return chooser.choice(group)
 
     return random_bot
 

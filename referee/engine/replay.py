@@ -56,21 +56,27 @@ def play(
             on_step(state, action, events)
     else:
         raise RuntimeError(f"game not over after {max_actions} actions")
+    return state, _log(engine, config, decks, rng, state["rng"]["commitment"], setup, entries)
+
+
+def _log(
+    engine: Any, config: dict, decks: dict, rng: RngSeed, commitment: str, setup: list[Event], entries: list
+) -> dict:
+    """The log of a played game (shape: the module docstring)."""
     setup_events = [e.as_dict() for e in setup]
-    log = {
+    return {
         "format": "shinpan.log",
         "version": 1,
         "game": engine.name,
         "config": config,
         "decks": decks,
         "seed": rng.seed.hex(),
-        "commitment": state["rng"]["commitment"],
+        "commitment": commitment,
         "entropy": list(rng.entropy),
         "setup_events": setup_events,
         "entries": entries,
         "digest": digest(entries, setup_events),
     }
-    return state, log
 
 
 @dataclass(frozen=True)

@@ -127,3 +127,12 @@ def test_the_engines_import_no_django() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_draws_with_entropy_are_hmac_sha256_of_the_seed_counter_and_entropy() -> None:
+    seed, entropy = rng.seed_from_int(4), ["alice", "ボブ"]
+    state = rng.new_rng_state(seed, entropy)
+    for counter in (0, 1, 255, 256, 70_000):
+        message = counter.to_bytes(8, "big") + "".join(entropy).encode()
+        expected = hmac.new(seed, message, hashlib.sha256).digest()[:8]
+        assert rng._block(state, counter) == int.from_bytes(expected, "big")

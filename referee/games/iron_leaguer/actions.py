@@ -7,7 +7,8 @@ Seats are ``"silver"`` and ``"dark"``. Card and IL references are instance ids f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from referee.engine.actions import Action, Codec
 
@@ -171,3 +172,10 @@ class Recruit(Action):
 
     type: ClassVar[str] = "recruit"
     il: str
+
+
+@lru_cache(maxsize=1 << 16)
+def cached(cls: type[Action], *args: Any) -> Any:
+    """``cls(*args)``, made once: actions are immutable values, so one instance serves every list that offers
+    it (building a frozen dataclass costs about four times a cache look-up, and lists run to hundreds)."""
+    return cls(*args)

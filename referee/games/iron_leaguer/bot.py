@@ -50,51 +50,66 @@ def _card_value(state: dict, card: str) -> float:
     return max((h.get("attack") or 0) + (h.get("defence") or 0) for h in (a["upper"], a["lower"]))
 
 
+def _declare(state: dict, action: Declare) -> float:
+    key = "attack" if action.mode == "attack" else "defence"
+    value = sum(attrs(state, c)[s].get(key) or 0 for c, s in action.halves)
+    return 100 + value - 3 * (len(action.halves) - 1)
+
+
+def _add_half(state: dict, action: AddHalf) -> float:
+    key = "attack" if state["pending"]["mode"] == "attack" else "defence"
+    return (attrs(state, action.card)[action.side].get(key) or 0) - 6
+
+
+def _assign(state: dict, action: Assign) -> float:
+    return -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
+
+
+def _rough(state: dict, action: Rough) -> float:
+    half = attrs(state, action.card)[action.side]
+    value = rules.rough_success_value(
+        half["rough_value"], attrs(state, action.target)["body"], state["ils"][action.il]["penalty"]
+    )
+    return 50 + 40 * p2d6(value)
+
+
+def _discard(state: dict, action: Discard) -> float:
+    over = len(state["hands"][action.seat]) > rules.hand_limit(state["scene"])
+    if state["pending"].get("refilled") is not False or over:
+        return -_card_value(state, action.card)
+    return -100
+
+
+def _persuade(state: dict, action: Persuade) -> float:
+    ph, t = state["ils"][action.persuader]["heart"], action.target
+    return 3 * p2d6(rules.persuasion_growth_value(ph, state["ils"][t]["heart"], attrs(state, t)["growth"]))
+
+
+_PASS = {"draw": 20, "refresh": 5, "none": 0}
+
+# action class -> its score (state, action) -> float; a class not listed scores 0
+_SCORES = {
+    Declare: _declare,
+    AddHalf: _add_half,
+    Assign: _assign,
+    Rough: _rough,
+    Pass: lambda state, a: 10 + len(a.ils) if a.option == "ready" else _PASS[a.option],
+    Discard: _discard,
+    Refill: lambda state, a: 0,
+    EndRescue: lambda state, a: 0,
+    Cancel: lambda state, a: -1000,
+    GrowthSplit: lambda state, a: sum(p2d6(part) for part in a.parts),
+    Rescue: lambda state, a: 1 + p2d6(state["ils"][a.rescuer]["heart"]),
+    Release: lambda state, a: -_strength(state, a.il),
+    Recruit: lambda state, a: _strength(state, a.il),
+    Scout: lambda state, a: _strength(state, a.target),
+    Training: lambda state, a: sum(p2d6(attrs(state, il)["growth"] + pts) for il, pts in a.alloc) * 3,
+    Persuade: _persuade,
+    Practice: lambda state, a: 1.5,
+}
+
+
 def greedy_score(state: dict, action: Action) -> float:
     """A number for ``action`` in ``state`` (only compared between the legal actions of one decision)."""
-    if isinstance(action, Declare):
-        key = "attack" if action.mode == "attack" else "defence"
-        value = sum(attrs(state, c)[s].get(key) or 0 for c, s in action.halves)
-        return 100 + value - 3 * (len(action.halves) - 1)
-    if isinstance(action, AddHalf):
-        key = "attack" if state["pending"]["mode"] == "attack" else "defence"
-        return (attrs(state, action.card)[action.side].get(key) or 0) - 6
-    if isinstance(action, Assign):
-        return -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
-    if isinstance(action, Rough):
-        half = attrs(state, action.card)[action.side]
-        value = rules.rough_success_value(
-            half["rough_value"], attrs(state, action.target)["body"], state["ils"][action.il]["penalty"]
-        )
-        return 50 + 40 * p2d6(value)
-    if isinstance(action, Pass):
-        return {"draw": 20, "refresh": 5, "ready": 10 + len(action.ils), "none": 0}[action.option]
-    if isinstance(action, Discard):
-        return (
-            -_card_value(state, action.card)
-            if state["pending"].get("refilled") is not False
-            or len(state["hands"][action.seat]) > rules.hand_limit(state["scene"])
-            else -100
-        )
-    if isinstance(action, Refill | EndRescue):
-        return 0
-    if isinstance(action, Cancel):
-        return -1000
-    if isinstance(action, GrowthSplit):
-        return sum(p2d6(part) for part in action.parts)
-    if isinstance(action, Rescue):
-        return 1 + p2d6(state["ils"][action.rescuer]["heart"])
-    if isinstance(action, Release):
-        return -_strength(state, action.il)
-    if isinstance(action, Recruit | Scout):
-        return _strength(state, action.il if isinstance(action, Recruit) else action.target)
-    if isinstance(action, Training):
-        return sum(p2d6(attrs(state, il)["growth"] + pts) for il, pts in action.alloc) * 3
-    if isinstance(action, Persuade):
-        ph, t = state["ils"][action.persuader]["heart"], action.target
-        return 3 * p2d6(
-            rules.persuasion_growth_value(ph, state["ils"][t]["heart"], attrs(state, t)["growth"])
-        )
-    if isinstance(action, Practice):
-        return 1.5
-    return 0
+    score = _SCORES.get(type(action))
+    return score(state, action) if score is not None else 0

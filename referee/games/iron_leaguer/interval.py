@@ -13,7 +13,7 @@ from referee.engine.errors import IllegalAction
 from . import interval_steps, rules
 from .actions import EndRescue, GrowthSplit, Rescue
 from .scenes import start_match
-from .state import SEATS, attrs, grow, join, name, other, roll, team_of, unact_all
+from .state import SEATS, attrs, clear_penalties, grow, join, name, other, roll, team_of, unact_all
 
 STEPS = ("growth", "retirement", "rescue", "replenish", "newcomers", "actions", "departure")
 
@@ -21,8 +21,7 @@ STEPS = ("growth", "retirement", "rescue", "replenish", "newcomers", "actions", 
 def begin(state: dict, events: list[Event]) -> None:
     """IL 10.1: penalties removed; then the steps of 10.2 in order."""
     result = state["results"][-1]
-    for il in state["ils"].values():
-        il["penalty"] = 0
+    clear_penalties(state)
     unact_all(state)
     state["interval"] = {
         "step": None,
@@ -203,43 +202,48 @@ def do_rescue(state: dict, action: Action, events: list[Event]) -> None:
     """IL 13.3–13.6: 2d6 at most the rescuer's heart; the rescued IL joins Dark at once."""
     rescue = state["interval"]["rescue"]
     if isinstance(action, Rescue):
-        if not _rescuer_allowed(state, action.rescuer):
-            raise IllegalAction(
-                "bad_rescuer",
-                f"IL {action.rescuer} cannot be a rescuer now (each IL once; "
-                "at least one of the three is Dark)",
-                "13.2/13.5",
-            )
-        if action.target not in _rescue_targets(state):
-            raise IllegalAction(
-                "bad_rescue_target",
-                f"IL {action.target} is not a retired IL with a growth value",
-                "13.3/13.7",
-            )
-        heart = state["ils"][action.rescuer]["heart"]
-        dice, counter = roll(state, 2)
-        ok = rules.rescue_succeeds(heart, dice)
-        rescue["rescuers"].append(action.rescuer)
-        if ok:
-            join(state, "dark", action.target)
-            rescue["rescued"].append(action.target)
-        events.append(
-            Event(
-                "rescue",
-                "13.4/13.6",
-                {
-                    "rescuer": action.rescuer,
-                    "heart": heart,
-                    "target": action.target,
-                    "dice": dice,
-                    "counter": counter,
-                    "success": ok,
-                },
-            )
-        )
+        _attempt(state, action, events)
         if len(rescue["rescuers"]) < 3 and _rescue_targets(state):
             return
     _finish_rescue(state, events)
+
+
+def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
+    """One rescue attempt (IL 13.2–13.6); IllegalAction before anything changes."""
+    rescue = state["interval"]["rescue"]
+    if not _rescuer_allowed(state, action.rescuer):
+        raise IllegalAction(
+            "bad_rescuer",
+            f"IL {action.rescuer} cannot be a rescuer now (each IL once; at least one of the three is Dark)",
+            "13.2/13.5",
+        )
+    if action.target not in _rescue_targets(state):
+        raise IllegalAction(
+            "bad_rescue_target",
+            f"IL {action.target} is not a retired IL with a growth value",
+            "13.3/13.7",
+        )
+    heart = state["ils"][action.rescuer]["heart"]
+    dice, counter = roll(state, 2)
+    ok = rules.rescue_succeeds(heart, dice)
+    rescue["rescuers"].append(action.rescuer)
+    if ok:
+        join(state, "dark", action.target)
+        rescue["rescued"].append(action.target)
+    events.append(
+        Event(
+            "rescue",
+            "13.4/13.6",
+            {
+                "rescuer": action.rescuer,
+                "heart": heart,
+                "target": action.target,
+                "dice": dice,
+                "counter": counter,
+                "success": ok,
+            },
+        )
+    )
 
 
 def _finish_rescue(state: dict, events: list[Event]) -> None:

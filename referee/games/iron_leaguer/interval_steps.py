@@ -10,8 +10,20 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import interval, rules
-from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training
-from .state import attrs, draw_tech, draw_to_limit, grow, join, make_stray, name, other, roll, team_of
+from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached
+from .state import (
+    attrs,
+    draw_tech,
+    draw_to_limit,
+    grow,
+    join,
+    make_stray,
+    name,
+    other,
+    roll,
+    set_il,
+    team_of,
+)
 
 # ---- step 4: replenishment (IL 14) ----
 
@@ -181,18 +193,18 @@ def training_allocs(state: dict, seat: str) -> tuple[tuple[tuple[str, int], ...]
 def _allocs(ils: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     out: list[tuple[tuple[str, int], ...]] = [((il, 3),) for il in ils]
     out += [((a, 1), (b, 2)) for a, b in permutations(ils, 2)]
-    out += [tuple((il, 1) for il in trio) for trio in combinations(ils, 3)]
+    out += combinations([(il, 1) for il in ils], 3)
     return tuple(out)
 
 
 @lru_cache(maxsize=512)
 def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
-    return tuple(Training(seat, alloc) for alloc in _allocs(ils))
+    return tuple(cached(Training, seat, alloc) for alloc in _allocs(ils))
 
 
 @lru_cache(maxsize=512)
 def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
-    return tuple(Persuade("silver", p, t) for p in persuaders for t in targets)
+    return tuple(cached(Persuade, "silver", p, t) for p in persuaders for t in targets)
 
 
 def _persuasion_targets(state: dict) -> list[str]:
@@ -358,7 +370,7 @@ def do_recruit(state: dict, action: Recruit, events: list[Event]) -> None:
     if action.il not in _recruits(state):
         raise IllegalAction("bad_recruit", f"IL {action.il} is not a stray Dark leaguer", "21.8")
     join(state, "dark", action.il)
-    state["ils"][action.il]["heart"] = 0
+    set_il(state, action.il, heart=0)
     events.append(Event("recruited", "21.8", {"il": action.il, "name": name(state, action.il), "heart": 0}))
     if not _need_recruit(state):
         interval.advance(state, events)

@@ -8,38 +8,67 @@ pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defend
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill
+from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, cached
 from .scenes import end_match
-from .state import SEATS, attrs, can_act, discard_cards, draw_to_limit, grow, other, reset, roll
+from .state import (
+    SEATS,
+    attrs,
+    can_act,
+    discard_cards,
+    draw_to_limit,
+    grow,
+    other,
+    reset,
+    roll,
+    set_il,
+)
 from .techniques import check_stack, extensions, half_of, il_choices, single_halves, stack_persons
 
 
 def pass_actions(state: dict, seat: str, mode: str) -> list[Action]:
     """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence)."""
     full = len(state["hands"][seat]) >= rules.hand_limit(state["scene"])
-    out: list[Action] = [Pass(seat, "refresh") if full else Pass(seat, "draw"), Pass(seat, "none")]
-    if mode == "attack":
-        acted = [il for il in state["teams"][seat] if state["ils"][il]["acted"]]
-        for n in (1, 2, 3):
-            out.extend(Pass(seat, "ready", tuple(c)) for c in _combos(acted, n))
-    return out
+    if mode != "attack":
+        return list(_pass_list(seat, full, None))
+    ils = state["ils"]
+    return list(_pass_list(seat, full, tuple(il for il in state["teams"][seat] if ils[il]["acted"])))
 
 
-def _combos(items: list[str], n: int) -> list[tuple[str, ...]]:
-    from itertools import combinations
+@lru_cache(maxsize=4096)
+def _pass_list(seat: str, full: bool, acted: tuple[str, ...] | None) -> tuple[Pass, ...]:
+    """The pass options; ``acted`` (attack only, None in defence): the acted ILs that 6.6.3 may ready."""
+    out = [cached(Pass, seat, "refresh" if full else "draw"), cached(Pass, seat, "none")]
+    for n in (1, 2, 3) if acted is not None else ():
+        out.extend(Pass(seat, "ready", c) for c in combinations(acted, n))
+    return tuple(out)
 
-    return list(combinations(items, n))
+
+def _pass_open(state: dict, action: Pass, mode: str) -> bool:
+    """``action in pass_actions(state, action.seat, mode)`` without listing every 6.6.3 combination."""
+    if action.option in ("draw", "refresh"):
+        full = len(state["hands"][action.seat]) >= rules.hand_limit(state["scene"])
+        return action.ils == () and action.option == ("refresh" if full else "draw")
+    if action.option == "none":
+        return action.ils == ()
+    if action.option != "ready" or mode != "attack" or not 1 <= len(action.ils) <= 3:
+        return False
+    acted = [il for il in state["teams"][action.seat] if state["ils"][il]["acted"]]
+    positions = [acted.index(il) if il in acted else -1 for il in action.ils]
+    return positions[0] >= 0 and all(a < b for a, b in zip(positions, positions[1:], strict=False))
 
 
 def legal(state: dict, seat: str) -> list[Action]:
     pending = state["pending"]
     kind = pending["kind"]
     if kind in ("attack", "defence"):
-        out: list[Action] = [Declare(seat, kind, s) for s in single_halves(state, seat, kind)]
+        out: list[Action] = [cached(Declare, seat, kind, s) for s in single_halves(state, seat, kind)]
         if kind == "attack" and seat == "dark":
             from .rough_play import rough_actions
 
@@ -47,11 +76,11 @@ def legal(state: dict, seat: str) -> list[Action]:
         return out + pass_actions(state, seat, kind)
     if kind == "assign":
         halves = tuple(tuple(h) for h in pending["halves"])
-        assigns = [Assign(seat, ils) for ils in il_choices(state, seat, pending["mode"], halves)]
-        more = [AddHalf(seat, c, s) for c, s in extensions(state, seat, pending["mode"], halves)]
-        return assigns + more + [Cancel(seat)]
+        assigns = [cached(Assign, seat, ils) for ils in il_choices(state, seat, pending["mode"], halves)]
+        more = [cached(AddHalf, seat, c, s) for c, s in extensions(state, seat, pending["mode"], halves)]
+        return assigns + more + [cached(Cancel, seat)]
     if kind == "discard":
-        return [Discard(seat, c) for c in state["hands"][seat]] + [Refill(seat)]
+        return [cached(Discard, seat, c) for c in state["hands"][seat]] + [cached(Refill, seat)]
     return []
 
 
@@ -112,7 +141,7 @@ def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, 
     points = rules.attack_points(value, dice, modifier)
     discard_cards(state, seat, [c for c, _ in halves])
     for il in ils:
-        state["ils"][il]["acted"] = True
+        set_il(state, il, acted=True)
     clause = "6.2/6.3/6.4" if mode == "attack" else "7.2/7.3/7.4"
     data = {
         "seat": seat,
@@ -129,12 +158,7 @@ def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, 
         "failed": points < 0,
     }
     events.append(Event(mode, clause, data))
-    bonus = sum(h.get("growth_bonus") or 0 for h in hs)
-    if bonus:  # IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow
-        for il in ils:
-            growth = attrs(state, il)["growth"]
-            if rules.can_grow(growth):
-                grow(state, il, growth + bonus, "6.8/7.8/11.4", events, growth=growth, bonus=bonus)
+    _growth_bonus(state, ils, sum(h.get("growth_bonus") or 0 for h in hs), events)
     return {
         "points": points,
         "halves": halves,
@@ -142,6 +166,16 @@ def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, 
         "moves_attack_right": any(h.get("moves_attack_right") for h in hs),
         "on_defence": _on_defence(state, halves),
     }
+
+
+def _growth_bonus(state: dict, ils: tuple[str, ...], bonus: int, events: list[Event]) -> None:
+    """IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow."""
+    if not bonus:
+        return
+    for il in ils:
+        growth = attrs(state, il)["growth"]
+        if rules.can_grow(growth):
+            grow(state, il, growth + bonus, "6.8/7.8/11.4", events, growth=growth, bonus=bonus)
 
 
 def _on_defence(state: dict, halves: list) -> str | None:
@@ -244,7 +278,7 @@ def after_exchange(state: dict, events: list[Event]) -> None:
 
 def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
-    if action not in pass_actions(state, action.seat, kind):
+    if not _pass_open(state, action, kind):
         raise IllegalAction(
             "bad_pass",
             f"pass option {action.option!r} {list(action.ils)} is not open now",
@@ -261,7 +295,7 @@ def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
     if action.option == "draw":
         draw_to_limit(state, seat, events, clause)
     for il in action.ils:
-        state["ils"][il]["acted"] = False
+        set_il(state, il, acted=False)
     finish_pass(state, events, kind)
 
 

@@ -5,13 +5,15 @@ opposing IL as target; the IL then has acted (9.7) and the attack right stays un
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import rules
 from .actions import Rough
 from .match import after_exchange
-from .state import attrs, can_act, discard_cards, name, other, roll
+from .state import attrs, can_act, discard_cards, name, other, ready_members, roll, set_il
 from .techniques import half_of, il_may_use
 
 
@@ -19,8 +21,8 @@ def rough_actions(state: dict, seat: str) -> list[Action]:
     """Every rough play open to ``seat`` (Dark only, IL 9.2)."""
     if seat != "dark":
         return []
-    ready = [il for il in state["teams"][seat] if can_act(state, il)]
-    targets = state["teams"][other(seat)]
+    ready = ready_members(state, seat)
+    targets = tuple(state["teams"][other(seat)])
     out: list[Action] = []
     for card in state["hands"][seat]:
         for side in ("upper", "lower"):
@@ -29,8 +31,13 @@ def rough_actions(state: dict, seat: str) -> list[Action]:
                 continue
             for il in ready:
                 if il_may_use(state, il, half):
-                    out.extend(Rough(seat, card, side, il, t) for t in targets)
+                    out.extend(_rough_list(seat, card, side, il, targets))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ...]) -> tuple[Rough, ...]:
+    return tuple(Rough(seat, card, side, il, t) for t in targets)
 
 
 def check_rough(state: dict, action: Rough) -> dict:
@@ -62,38 +69,45 @@ def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
     value = rules.rough_success_value(half["rough_value"], body, own_penalty)
     dice, counter = roll(state, 2)
     success = sum(dice) <= value
-    target = state["ils"][action.target]
-    before = target["penalty"]
+    before = state["ils"][action.target]["penalty"]
     if success:
-        target["penalty"] = before + half["rough_penalty"]
+        set_il(state, action.target, penalty=before + half["rough_penalty"])
     discard_cards(state, action.seat, [action.card])
-    state["ils"][action.il]["acted"] = True
+    set_il(state, action.il, acted=True)
     state["match"]["rough_plays"] += 1
-    events.append(
-        Event(
-            "rough_play",
-            "9.4/9.5/9.6/9.8",
-            {
-                "il": action.il,
-                "name": name(state, action.il),
-                "technique": half["name"],
-                "target": action.target,
-                "target_name": name(state, action.target),
-                "rough_value": half["rough_value"],
-                "target_body": body,
-                "own_penalty": own_penalty,
-                "success_value": value,
-                "dice": dice,
-                "counter": counter,
-                "success": success,
-                "penalty_before": before,
-                "penalty_after": target["penalty"],
-                "rough_plays": state["match"]["rough_plays"],
-                "target_incapacitated": rules.incapacitated(target["heart"], body, target["penalty"]),
-            },
-        )
-    )
+    facts = {"body": body, "own_penalty": own_penalty, "value": value, "before": before}
+    events.append(_event(state, action, half, facts, dice, counter, success))
     if half.get("moves_attack_right"):
         state["match"]["attacker"] = other(action.seat)
         events.append(Event("attack_right", "9.7", {"to": state["match"]["attacker"]}))
     after_exchange(state, events)
+
+
+def _event(
+    state: dict, action: Rough, half: dict, facts: dict, dice: list[int], counter: int, success: bool
+) -> Event:
+    """The ruling of one rough play with every input it used (IL 9.4–9.6, 9.8; 9.9 for the target)."""
+    target = state["ils"][action.target]
+    body, own_penalty, value, before = facts["body"], facts["own_penalty"], facts["value"], facts["before"]
+    return Event(
+        "rough_play",
+        "9.4/9.5/9.6/9.8",
+        {
+            "il": action.il,
+            "name": name(state, action.il),
+            "technique": half["name"],
+            "target": action.target,
+            "target_name": name(state, action.target),
+            "rough_value": half["rough_value"],
+            "target_body": body,
+            "own_penalty": own_penalty,
+            "success_value": value,
+            "dice": dice,
+            "counter": counter,
+            "success": success,
+            "penalty_before": before,
+            "penalty_after": target["penalty"],
+            "rough_plays": state["match"]["rough_plays"],
+            "target_incapacitated": rules.incapacitated(target["heart"], body, target["penalty"]),
+        },
+    )

@@ -5,15 +5,14 @@ from __future__ import annotations
 from referee.engine.actions import Event
 
 from . import rules
-from .state import SEATS, other, unact_all
+from .state import SEATS, clear_penalties, other, unact_all
 
 
 def start_match(state: dict, events: list[Event]) -> None:
     """IL 3.1/3.3: an odd scene; the previous match's winner attacks first (Dark in scene 1, IL 3.2)."""
     attacker = state["results"][-1]["winner"] if state["results"] else "dark"
     unact_all(state)
-    for il in state["ils"].values():
-        il["penalty"] = 0
+    clear_penalties(state)
     state["interval"] = None
     state["match"] = {"score": {"silver": 0, "dark": 0}, "attacker": attacker, "rough_plays": 0}
     state["pending"] = {"kind": "attack", "seat": attacker}

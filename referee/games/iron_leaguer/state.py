@@ -3,7 +3,9 @@
 Shape::
 
     {"game": "iron_leaguer", "version": int, "rng": {...referee.engine.rng...},
-     "cards": {id: {"name", "card_type", "attributes"}},         # copied in at setup, never changed
+     "cards": {id: {"name", "card_type", "attributes"}},         # set up once, never changed in place
+                                                                  # (techniques.py caches per table: to
+                                                                  # change a card, replace the whole table)
      "ils": {il_id: {"heart": int, "penalty": int, "acted": bool}},
      "teams": {"silver": [il_id, ...], "dark": [...]},           # line-up order (IL 12.3.2 slots)
      "il_deck": [...], "strays": [...], "retired": [...],
@@ -25,8 +27,8 @@ SEATS = ("silver", "dark")
 
 def copy_state(state: dict) -> dict:
     """A copy deep enough for ``apply`` to mutate: every mutable part is copied; the static card data and the
-    entries that are never changed once written (results, queued growth checks, nested pending data) are
-    shared.
+    entries that are never changed once written (results, queued growth checks, nested pending data, the
+    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing) are shared.
     Written out by hand because a generic deep copy costs more than a whole decision."""
     tech = state["tech"]
     interval = state["interval"]
@@ -43,7 +45,7 @@ def copy_state(state: dict) -> dict:
     return {
         **state,
         "rng": dict(state["rng"]),
-        "ils": {k: dict(v) for k, v in state["ils"].items()},
+        "ils": dict(state["ils"]),  # entries are replaced, never changed in place (set_il)
         "teams": {k: list(v) for k, v in state["teams"].items()},
         "il_deck": list(state["il_deck"]),
         "strays": list(state["strays"]),
@@ -60,6 +62,20 @@ def copy_state(state: dict) -> dict:
         "interval": interval,
         "pending": dict(state["pending"]) if state["pending"] else None,
     }
+
+
+def set_il(state: dict, il: str, **changes: int | bool) -> None:
+    """Change ``heart``/``penalty``/``acted`` of one IL by replacing its entry: ``copy_state`` shares the
+    entries with the state ``apply`` was given, so changing one in place would change that state too."""
+    ils = state["ils"]
+    ils[il] = {**ils[il], **changes}
+
+
+def clear_penalties(state: dict) -> None:
+    """IL 10.1 (and a new match, 3.3): every penalty removed."""
+    for il, s in state["ils"].items():
+        if s["penalty"]:
+            set_il(state, il, penalty=0)
 
 
 def other(seat: str) -> str:
@@ -96,6 +112,19 @@ def incapacitated(state: dict, il: str) -> bool:
 def can_act(state: dict, il: str) -> bool:
     """IL 5.3/9.9: unacted and not incapacitated."""
     return not state["ils"][il]["acted"] and not incapacitated(state, il)
+
+
+def ready_members(state: dict, seat: str) -> list[str]:
+    """``seat``'s ILs who can act (``can_act``, IL 5.3/9.9), in line-up order (inlined: every decision
+    asks)."""
+    ils, cards = state["ils"], state["cards"]
+    out = []
+    for il in state["teams"][seat]:
+        s = ils[il]
+        penalty = s["penalty"]
+        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + s["heart"]):
+            out.append(il)
+    return out
 
 
 def tech_deck(state: dict) -> list:
@@ -140,9 +169,11 @@ def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
 
 
 def unact_all(state: dict) -> None:
+    ils = state["ils"]
     for seat in SEATS:
         for il in state["teams"][seat]:
-            state["ils"][il]["acted"] = False
+            if ils[il]["acted"]:
+                set_il(state, il, acted=False)
 
 
 def reset(state: dict, events: list[Event], attacker: str, clause: str) -> None:
@@ -176,7 +207,7 @@ def grow(state: dict, il: str, value: int, clause: str, events: list[Event], **i
     ok = rules.growth_succeeds(value, dice)
     before = state["ils"][il]["heart"]
     if ok:
-        state["ils"][il]["heart"] = before + 1
+        set_il(state, il, heart=before + 1)
     events.append(
         Event(
             "growth",

@@ -17,13 +17,13 @@ from itertools import combinations
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .state import attrs, can_act, name
+from .state import attrs, name, ready_members
 
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
 
 def half_of(state: dict, card: str, side: str) -> dict:
-    return attrs(state, card)[side]
+    return state["cards"][card]["attributes"][side]
 
 
 def il_may_use(state: dict, il: str, half: dict) -> bool:
@@ -34,34 +34,78 @@ def il_may_use(state: dict, il: str, half: dict) -> bool:
     )
 
 
-def _ready_members(state: dict, seat: str) -> list[str]:
-    return [il for il in state["teams"][seat] if can_act(state, il)]
+_ready_members = ready_members
 
 
-def _profiles(state: dict, ils: list[str]) -> list[tuple[str, list, int, int, int]]:
-    """(name, kinds, heart, skill, body) of each IL: read once per decision, checked against every half."""
-    out = []
-    for il in ils:
-        a = attrs(state, il)
-        out.append((name(state, il), a.get("kinds", []), state["ils"][il]["heart"], a["skill"], a["body"]))
-    return out
+Profile = tuple[int, int, int, int]  # (bit of the IL among the ready ones, heart, skill, body)
+# everyone, by kind, by name, and the masks already computed for them by (card, side)
+Profiles = tuple[list[Profile], dict[str, list[Profile]], dict[str, list[Profile]], dict[tuple, int]]
 
 
-def _mask(half: dict, profiles: list[tuple[str, list, int, int, int]]) -> int:
+# id(card table) -> (the table, kept alive so its id is not reused; {(ils, hearts): profiles}). The table is
+# never changed once the game is set up (state.py), so profiles depend only on the ready ILs and their hearts.
+_PROFILE_CACHE: dict[int, tuple[dict, dict]] = {}
+
+
+def _profiles(state: dict, ils: list[str]) -> Profiles:
+    """The ready ILs' values, read once per decision and checked against every half: everyone, and indexed
+    by kind and by name (IL 5.4.1 picks the candidates of a half; 5.4.4/5.4.5 check their values).
+    Remembered per card table: the same ready ILs with the same hearts recur for many decisions."""
+    cards, live = state["cards"], state["ils"]
+    entry = _PROFILE_CACHE.get(id(cards))
+    if entry is None:
+        if len(_PROFILE_CACHE) >= 8:  # a few games at once (one table each); bounded memory
+            _PROFILE_CACHE.clear()
+        entry = _PROFILE_CACHE[id(cards)] = (cards, {})
+    memo = entry[1]
+    key = (tuple(ils), tuple([live[il]["heart"] for il in ils]))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 2048:
+            memo.clear()
+        found = memo[key] = _build_profiles(cards, ils, key[1])
+    return found
+
+
+def _build_profiles(cards: dict, ils: list[str], hearts: tuple[int, ...]) -> Profiles:
+    everyone: list[Profile] = []
+    by_kind: dict[str, list[Profile]] = {}
+    by_name: dict[str, list[Profile]] = {}
+    for i, il in enumerate(ils):
+        card = cards[il]
+        a = card["attributes"]
+        profile = (1 << i, hearts[i], a["skill"], a["body"])
+        everyone.append(profile)
+        for kind in a.get("kinds", []):
+            by_kind.setdefault(kind, []).append(profile)
+        by_name.setdefault(card["name"], []).append(profile)
+    return everyone, by_kind, by_name, {}
+
+
+def _card_mask(half: dict, card: str, side: str, profiles: Profiles) -> int:
+    """``_mask`` of ``half`` (side ``side`` of ``card``), remembered with the profiles: the table is fixed."""
+    masks = profiles[3]
+    mask = masks.get((card, side))
+    if mask is None:
+        mask = masks[card, side] = _mask(half, profiles)
+    return mask
+
+
+def _mask(half: dict, profiles: Profiles) -> int:
     """Bitmask of the profiles that may use ``half`` (IL 5.4.1/5.4.4/5.4.5, inlined for speed)."""
-    kind, need_heart, need_skill, need_body = (
-        half["kind"],
-        half.get("heart", 0),
-        half.get("skill", 0),
-        half.get("body", 0),
-    )
-    named = half.get("named_ils", []) if kind == "named" else ()
+    everyone, by_kind, by_name, _ = profiles
+    kind = half["kind"]
+    if kind == "any":
+        candidates = everyone
+    elif kind == "named":
+        candidates = [p for il_name in half.get("named_ils", []) for p in by_name.get(il_name, ())]
+    else:
+        candidates = by_kind.get(kind, ())
+    need_heart, need_skill, need_body = half.get("heart", 0), half.get("skill", 0), half.get("body", 0)
     mask = 0
-    for i, (il_name, kinds, heart, skill, body) in enumerate(profiles):
-        if kind != "any" and (il_name not in named if kind == "named" else kind not in kinds):
-            continue
+    for bit, heart, skill, body in candidates:
         if heart >= need_heart and body >= need_body and skill + (heart - need_heart) // 2 >= need_skill:
-            mask |= 1 << i
+            mask |= bit
     return mask
 
 
@@ -76,7 +120,7 @@ def _options(state: dict, seat: str, mode: str) -> list[tuple[str, list[tuple[st
             half = half_of(state, card, side)
             if half.get("rough_play") or half["timing"] not in timings:
                 continue
-            mask = _mask(half, profiles)
+            mask = _card_mask(half, card, side, profiles)
             if mask:
                 halves.append((side, half, mask))
         if halves:
@@ -89,8 +133,22 @@ def _key(side: str, half: dict) -> str | None:
     return None if side == "lower" and half["name"] == rules.STACKABLE_HALF else half["name"]
 
 
+def _memo(state: dict, seat: str) -> dict:
+    """What is remembered for ``seat``'s ready ILs with their hearts (``_profiles``): answers that depend only
+    on them, the (fixed) card table and the arguments, which every key holds (the hand included)."""
+    return _profiles(state, _ready_members(state, seat))[3]
+
+
 def single_halves(state: dict, seat: str, mode: str) -> list[tuple[tuple[str, str], ...]]:
     """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4)."""
+    memo, key = _memo(state, seat), ("single", seat, mode, tuple(state["hands"][seat]))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _single_halves(state, seat, mode)
+    return list(found)
+
+
+def _single_halves(state: dict, seat: str, mode: str) -> list[tuple[tuple[str, str], ...]]:
     out = []
     for card, halves in _options(state, seat, mode):
         for side, half, mask in halves:
@@ -105,12 +163,25 @@ def extensions(
     """Every half that may join the declared stack (IL 5.4.3/5.4.6/5.4.7): the same checks as ``check_stack``,
     computed once for the stack. Every part of a valid stack is itself valid, so adding halves one at a time
     reaches every stack."""
+    memo, key = _memo(state, seat), ("extensions", seat, mode, halves, tuple(state["hands"][seat]))
+    try:
+        found = memo.get(key)
+    except TypeError:  # halves given as lists: not remembered
+        return _extensions(state, seat, mode, halves)
+    if found is None:
+        found = memo[key] = _extensions(state, seat, mode, halves)
+    return list(found)
+
+
+def _extensions(
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]
+) -> list[tuple[str, str]]:
     ready = _ready_members(state, seat)
     profiles = _profiles(state, ready)
     mask, names, numbers = -1, set(), set()
     for card, side in halves:
         half = half_of(state, card, side)
-        mask &= _mask(half, profiles)
+        mask &= _card_mask(half, card, side, profiles)
         key = _key(side, half)
         if key:
             names.add(key)
@@ -131,7 +202,7 @@ def extensions(
             ):
                 continue
             need = persons if persons is not None else (next(iter(numbers)) if numbers else 1)
-            if (mask & _mask(half, profiles)).bit_count() >= need:
+            if (mask & _card_mask(half, card, side, profiles)).bit_count() >= need:
                 out.append((card, side))
     return out
 
@@ -143,7 +214,37 @@ def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
 
 
 def check_stack(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> list[str]:
-    """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``."""
+    """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``.
+    A valid stack's users are remembered (``_memo``): one stack is checked when listed, declared and
+    assigned."""
+    memo, key = _memo(state, seat), ("stack", seat, mode, halves, tuple(state["hands"][seat]))
+    try:
+        found = memo.get(key)
+    except TypeError:  # halves given as lists: not remembered
+        return _check_stack(state, seat, mode, halves)
+    if found is None:
+        found = memo[key] = _check_stack(state, seat, mode, halves)
+    return list(found)
+
+
+def _check_stack(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> list[str]:
+    _check_halves(state, seat, mode, halves)
+    persons = stack_persons(state, halves)
+    ready = _ready_members(state, seat)
+    profiles = _profiles(state, ready)
+    mask = -1
+    for card, side in halves:
+        mask &= _card_mask(half_of(state, card, side), card, side, profiles)
+    users = [il for i, il in enumerate(ready) if mask >> i & 1]
+    if len(users) < persons:
+        raise IllegalAction(
+            "no_users", f"{len(users)} ready IL(s) meet the techniques; {persons} needed", "5.4.6"
+        )
+    return users
+
+
+def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> None:
+    """IL 5.1/5.2/5.4.2/5.4.3/5.4.7/9.1 for each half and the stack as a whole (not yet who may use it)."""
     if mode not in TIMINGS:
         raise IllegalAction("bad_mode", f"mode must be attack or defence, not {mode!r}", "5.4.2")
     if not halves:
@@ -172,18 +273,6 @@ def check_stack(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str]
             numbers.add(half["persons"])
     if len(numbers) > 1:
         raise IllegalAction("persons_differ", f"the halves name different persons {sorted(numbers)}", "5.4.3")
-    persons = stack_persons(state, halves)
-    ready = _ready_members(state, seat)
-    profiles = _profiles(state, ready)
-    mask = -1
-    for card, side in halves:
-        mask &= _mask(half_of(state, card, side), profiles)
-    users = [il for i, il in enumerate(ready) if mask >> i & 1]
-    if len(users) < persons:
-        raise IllegalAction(
-            "no_users", f"{len(users)} ready IL(s) meet the techniques; {persons} needed", "5.4.6"
-        )
-    return users
 
 
 def il_choices(

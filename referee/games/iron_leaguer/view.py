@@ -8,20 +8,29 @@ the RNG only as its commitment and counter. A spectator (``seat=None``) sees wha
 from __future__ import annotations
 
 from . import rules
-from .state import SEATS, attrs, incapacitated
+from .state import SEATS
 
 
-def _il(state: dict, il: str) -> dict:
-    s = state["ils"][il]
-    return {
-        "id": il,
-        "name": state["cards"][il]["name"],
-        "heart": s["heart"],
-        "penalty": s["penalty"],
-        "acted": s["acted"],
-        "incapacitated": incapacitated(state, il),
-        "growth": attrs(state, il)["growth"],
-    }
+def _ils(state: dict, zone: list[str]) -> list[dict]:
+    """The public face of each IL in ``zone``; ``incapacitated`` is IL 9.9 (``rules.incapacitated``, inlined:
+    three views are built after every action)."""
+    live, cards = state["ils"], state["cards"]
+    out = []
+    for il in zone:
+        s, card = live[il], cards[il]
+        heart, penalty, a = s["heart"], s["penalty"], card["attributes"]
+        out.append(
+            {
+                "id": il,
+                "name": card["name"],
+                "heart": heart,
+                "penalty": penalty,
+                "acted": s["acted"],
+                "incapacitated": penalty > 0 and penalty >= a["body"] + heart,
+                "growth": a["growth"],
+            }
+        )
+    return out
 
 
 def _pending(state: dict, seat: str | None) -> dict | None:
@@ -38,20 +47,9 @@ def view(state: dict, seat: str | None) -> dict:
     if seat not in (*SEATS, None):
         raise ValueError(f"seat must be silver, dark or None, not {seat!r}")
     scene = state["scene"]
-    visible = [
-        il
-        for zone in (state["teams"]["silver"], state["teams"]["dark"], state["strays"], state["retired"])
-        for il in zone
-    ] + list(state["tech"]["discard"])
-    hands: dict = {}
-    for s in SEATS:
-        if s == seat:
-            hands[s] = list(state["hands"][s])
-            visible += hands[s]
-        else:
-            hands[s] = len(state["hands"][s])
-    tech = state["tech"]
-    out = {
+    hands, visible = _hands(state, seat)
+    tech, cards = state["tech"], state["cards"]
+    return {
         "game": state["game"],
         "version": state["version"],
         "seat": seat,
@@ -59,17 +57,11 @@ def view(state: dict, seat: str | None) -> dict:
         "league": rules.league(scene),
         "points_to_win": rules.points_to_win(scene) if scene % 2 else None,
         "hand_limit": rules.hand_limit(scene),
-        "teams": {s: [_il(state, il) for il in state["teams"][s]] for s in SEATS},
-        "strays": [_il(state, il) for il in state["strays"]],
-        "retired": [_il(state, il) for il in state["retired"]],
+        "teams": {s: _ils(state, state["teams"][s]) for s in SEATS},
+        "strays": _ils(state, state["strays"]),
+        "retired": _ils(state, state["retired"]),
         "il_deck": len(state["il_deck"]),
-        "tech": {
-            "period": tech["period"],
-            "deck": len(tech["decks"][str(tech["period"])]),
-            "later_decks": {p: len(d) for p, d in tech["decks"].items() if int(p) > tech["period"]},
-            "discard": list(tech["discard"]),
-            "out": len(tech["out"]),
-        },
+        "tech": _tech(tech),
         "hands": hands,
         "match": state["match"],
         "results": state["results"],
@@ -77,6 +69,36 @@ def view(state: dict, seat: str | None) -> dict:
         "pending": _pending(state, seat),
         "outcome": state["outcome"],
         "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
-        "cards": {c: state["cards"][c] for c in visible},
+        "cards": {c: cards[c] for c in visible},
     }
-    return out
+
+
+def _hands(state: dict, seat: str | None) -> tuple[dict, list[str]]:
+    """``seat``'s own hand as cards, the other as a count; and every card id ``seat`` may see (the ILs of the
+    public zones, the discard pile and its own hand)."""
+    visible = [
+        *state["teams"]["silver"],
+        *state["teams"]["dark"],
+        *state["strays"],
+        *state["retired"],
+        *state["tech"]["discard"],
+    ]
+    hands: dict = {}
+    for s in SEATS:
+        if s == seat:
+            hands[s] = list(state["hands"][s])
+            visible += hands[s]
+        else:
+            hands[s] = len(state["hands"][s])
+    return hands, visible
+
+
+def _tech(tech: dict) -> dict:
+    """The technique zones: the decks only as counts, the discard pile face up (IL 5.5)."""
+    return {
+        "period": tech["period"],
+        "deck": len(tech["decks"][str(tech["period"])]),
+        "later_decks": {p: len(d) for p, d in tech["decks"].items() if int(p) > tech["period"]},
+        "discard": list(tech["discard"]),
+        "out": len(tech["out"]),
+    }

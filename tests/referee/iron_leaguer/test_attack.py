@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from referee.engine.errors import IllegalAction
@@ -137,3 +139,28 @@ def test_passing_may_ready_up_to_three_acted_ils(state) -> None:
 def test_passing_with_no_action_only_moves_the_attack_right(state) -> None:
     new, _ = act(state, Pass("dark", "none"))
     assert new["hands"] == state["hands"] and new["match"]["attacker"] == "silver"
+
+
+def test_a_ready_pass_naming_ils_out_of_line_up_order_is_refused(state) -> None:
+    acted = state["teams"]["dark"][:2]
+    for il in acted:
+        state["ils"][il]["acted"] = True
+    with pytest.raises(IllegalAction) as err:
+        act(state, Pass("dark", "ready", (acted[1], acted[0])))
+    assert err.value.code == "bad_pass"
+
+
+def test_a_ready_pass_naming_an_il_that_has_not_acted_is_refused(state) -> None:
+    state["ils"][state["teams"]["dark"][0]]["acted"] = True
+    with pytest.raises(IllegalAction) as err:
+        act(state, Pass("dark", "ready", tuple(state["teams"]["dark"][:2])))
+    assert err.value.code == "bad_pass"
+
+
+def test_an_accepted_action_leaves_the_state_it_was_given_unchanged(state) -> None:
+    acted = state["teams"]["dark"][:3]
+    for il in acted:
+        state["ils"][il]["acted"] = True
+    before = copy.deepcopy(state)
+    new, _ = act(state, Pass("dark", "ready", tuple(acted)))
+    assert state == before and new["ils"] != before["ils"]

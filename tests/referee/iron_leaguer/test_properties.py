@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -63,9 +64,9 @@ class Checker:
     def check(self, state: dict, events) -> None:
         tech = state["tech"]
         zones = [*tech["decks"].values(), tech["discard"], tech["out"], *state["hands"].values()]
-        assert Counter(c for zone in zones for c in zone) == self.techs, "technique cards created or lost"
+        assert Counter(chain.from_iterable(zones)) == self.techs, "technique cards created or lost"
         il_zones = [*state["teams"].values(), state["strays"], state["retired"], state["il_deck"]]
-        assert Counter(c for zone in il_zones for c in zone) == self.ils, "IL cards created or lost"
+        assert Counter(chain.from_iterable(il_zones)) == self.ils, "IL cards created or lost"
         self._hands(state, events)
         self._scores(state, events)
         assert (ENGINE.to_act(state) is None) == (
@@ -99,12 +100,9 @@ class Checker:
         self.score = dict(score)
 
     def _views(self, state: dict) -> None:
-        decks = [c for d in state["tech"]["decks"].values() for c in d] + state["il_deck"]
+        decks = {*chain.from_iterable(state["tech"]["decks"].values()), *state["il_deck"]}
         for seat in ("silver", "dark", None):
-            hidden = set(decks)
-            for s in ("silver", "dark"):
-                if s != seat:
-                    hidden |= set(state["hands"][s])
+            hidden = decks.union(*(state["hands"][s] for s in ("silver", "dark") if s != seat))
             view = ENGINE.view(state, seat)
             # IL ids in the line-ups, strays and retired are public by definition: scan everything else
             rest = json.dumps({k: v for k, v in view.items() if k not in PUBLIC_IL_ZONES})

@@ -123,3 +123,12 @@ def test_an_empty_technique_deck_is_rebuilt_from_the_shuffled_discard(state) -> 
     draw_tech(state, "silver", 2, events, "test")
     assert [e.clause for e in events if e.kind == "shuffle"] == ["5.6"]
     assert len(state["hands"]["silver"]) == 7 and state["tech"]["discard"] == []
+
+
+def test_a_card_table_replaced_after_a_decision_is_what_the_next_decision_uses(state) -> None:
+    card = give(state, "dark", "strike1")[0]
+    assert ENGINE.legal_actions(state, "dark")[0] == Declare("dark", "attack", ((card, "upper"),))
+    data = state["cards"][card]
+    upper = {**data["attributes"]["upper"], "body": 99}  # no IL has body 99 (IL 5.4.4)
+    state["cards"] = {**state["cards"], card: {**data, "attributes": {**data["attributes"], "upper": upper}}}
+    assert Declare("dark", "attack", ((card, "upper"),)) not in ENGINE.legal_actions(state, "dark")
