@@ -66,13 +66,26 @@ def _to_tuple(value: Any) -> Any:
 
 
 def _check_type(name: str, hint: Any, value: Any) -> None:
+    """Check ``value`` (lists already turned into tuples) against ``hint`` all the way down:
+    ``tuple[tuple[str, str], ...]`` checks every pair. Raises MalformedAction naming the field."""
     origin = typing.get_origin(hint)
     if hint is str and not isinstance(value, str):
         raise MalformedAction(f"field {name!r} must be text, not {value!r}")
     if hint is int and (not isinstance(value, int) or isinstance(value, bool)):
         raise MalformedAction(f"field {name!r} must be a whole number, not {value!r}")
-    if origin is tuple and not isinstance(value, tuple):
+    if origin is not tuple:
+        return
+    if not isinstance(value, tuple):
         raise MalformedAction(f"field {name!r} must be a list, not {value!r}")
+    args = typing.get_args(hint)
+    if len(args) == 2 and args[1] is Ellipsis:
+        for item in value:
+            _check_type(name, args[0], item)
+    elif args:
+        if len(value) != len(args):
+            raise MalformedAction(f"field {name!r}: {value!r} must have {len(args)} items")
+        for item_hint, item in zip(args, value, strict=True):
+            _check_type(name, item_hint, item)
 
 
 @functools.cache

@@ -103,7 +103,17 @@ def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
 
 
 def replay(log: dict) -> ReplayReport:
-    """Verify a log; never raises for a bad log, reports it instead."""
+    """Verify a log; never raises for a bad log, reports it instead (``where`` = ``"log"`` for a log that is
+    not a well-formed ``shinpan.log``: a missing or mistyped key, an unknown game, an unusable pool)."""
+    try:
+        return _replay(log)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return ReplayReport(False, None, "log", f"not a well-formed log: {exc.__class__.__name__}: {exc}")
+
+
+def _replay(log: dict) -> ReplayReport:
+    if not isinstance(log, dict):
+        raise TypeError(f"a log is a JSON object, not {type(log).__name__}")
     if not verify_commitment(log["seed"], log["commitment"]):
         return ReplayReport(False, None, "commitment", "SHA-256 of the seed is not the published commitment")
     engine = get_engine(log["game"])

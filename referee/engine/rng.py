@@ -46,11 +46,13 @@ def _pads(seed_hex: str, entropy: tuple[str, ...]) -> tuple[object, object, byte
     key = bytes.fromhex(seed_hex).ljust(64, b"\0")  # a 32-byte key is padded to the 64-byte block
     inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
     outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
-    return inner, outer, "".join(entropy).encode()
+    # Each entropy string is framed by its byte length, so ("ab", "c") and ("a", "bc") differ.
+    return inner, outer, b"".join(len(e.encode()).to_bytes(4, "big") + e.encode() for e in entropy)
 
 
 def _block(rng: dict, counter: int) -> int:
-    """Block ``counter``: the first 8 bytes (big-endian) of HMAC-SHA256(seed, counter ‖ entropy)."""
+    """Block ``counter``: the first 8 bytes (big-endian) of HMAC-SHA256(seed, counter ‖ entropy), the entropy
+    strings each framed as 4-byte big-endian length ‖ UTF-8 bytes."""
     inner_pad, outer_pad, suffix = _pads(rng["seed"], tuple(rng["entropy"]))
     inner = inner_pad.copy()
     inner.update(counter.to_bytes(8, "big") + suffix)

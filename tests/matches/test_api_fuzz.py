@@ -52,7 +52,10 @@ def _bad_requests(match, users):
         ("type not text", users[0], url, {"action": {"type": []}, "version": 0, "idempotency_key": "a"}, 400),
         ("field of wrong shape", users[0], url, {"action": {"type": "declare", "mode": "attack",
                                                             "halves": [[1, {"x": 2}]]},
-                                                 "version": 0, "idempotency_key": "a"}, 422),
+                                                 "version": 0, "idempotency_key": "a"}, 400),
+        # [["t015"]] once crashed the engine (HTTP 500): a half is a [card, side] pair
+        ("half of one item", users[0], url, {"action": {"type": "declare", "mode": "attack", "halves": [["t015"]]},
+                                             "version": 0, "idempotency_key": "a"}, 400),
         ("no version", users[0], url, {"action": dark_action, "idempotency_key": "a"}, 400),
         ("negative version", users[0], url, {"action": dark_action, "version": -1, "idempotency_key": "a"}, 400),
         ("far future", users[0], url, {"action": dark_action, "version": 10_000, "idempotency_key": "a"}, 409),

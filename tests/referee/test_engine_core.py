@@ -133,6 +133,33 @@ def test_draws_with_entropy_are_hmac_sha256_of_the_seed_counter_and_entropy() ->
     seed, entropy = rng.seed_from_int(4), ["alice", "ボブ"]
     state = rng.new_rng_state(seed, entropy)
     for counter in (0, 1, 255, 256, 70_000):
-        message = counter.to_bytes(8, "big") + "".join(entropy).encode()
+        framed = b"".join(len(e.encode()).to_bytes(4, "big") + e.encode() for e in entropy)
+        message = counter.to_bytes(8, "big") + framed
         expected = hmac.new(seed, message, hashlib.sha256).digest()[:8]
         assert rng._block(state, counter) == int.from_bytes(expected, "big")
+
+
+def test_entropy_strings_are_framed_so_a_different_split_gives_different_draws() -> None:
+    # Found by acceptance testing: ("ab", "c") and ("a", "bc") once gave the same game.
+    seed = rng.seed_from_int(4)
+    one, other = rng.new_rng_state(seed, ["ab", "c"]), rng.new_rng_state(seed, ["a", "bc"])
+    assert [rng._block(one, c) for c in range(4)] != [rng._block(other, c) for c in range(4)]
+
+
+def test_replay_reports_a_malformed_log_instead_of_raising() -> None:
+    _state, log = played()
+    broken = [{**log, "seed": "zz"}, {k: v for k, v in log.items() if k != "seed"}, {**log, "game": "chess"},
+              {**log, "decks": {}}, [log]]
+    for bad in broken:
+        report = replay(bad)
+        assert not report.ok and report.where in ("log", "commitment"), bad if isinstance(bad, list) else ""
+
+
+@pytest.mark.parametrize("halves", [[["t015"]], [["t015", "upper", "x"]], [{"a": 1}], [[1, "upper"]], "t015"])
+def test_a_declaration_with_badly_shaped_halves_is_malformed_not_a_crash(halves) -> None:
+    # Found by acceptance testing: [["t015"]] raised ValueError (HTTP 500 online) instead of MalformedAction.
+    from referee.engine.errors import MalformedAction
+
+    state, _ = ENGINE.new_game({}, {"cards": pool()}, RngSeed(rng.seed_from_int(1)))
+    with pytest.raises(MalformedAction):
+        ENGINE.apply(state, {"type": "declare", "seat": "dark", "mode": "attack", "halves": halves})

@@ -115,6 +115,15 @@ class IronLeaguerEngine:
         return _view(state, seat)
 
     @staticmethod
+    def default_action(state: dict, seat: str) -> Action | None:
+        """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"):
+        at an attack or a defence, the plain pass (IL 6.6.4 / 7.6.3); at any other decision None, and the seat
+        loses on time."""
+        if IronLeaguerEngine.to_act(state) != seat or state["pending"]["kind"] not in ("attack", "defence"):
+            return None
+        return Pass(seat=seat, option="none")
+
+    @staticmethod
     def outcome(state: dict) -> Outcome | None:
         out = state["outcome"]
         if not out:

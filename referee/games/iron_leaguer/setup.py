@@ -55,21 +55,49 @@ def _empty_state(table: dict, ils: list[str], rng: RngSeed) -> dict:
     }
 
 
+def line_ups(table: dict, ils: list[str], rosters: dict[str, list[str]]) -> tuple[dict, list[str], list[str]]:
+    """IL 2.2–2.3: ``(teams, IL deck before shuffling, ILs out of the game)``.
+
+    Without a roster a side fields its starting line-up (affiliation ``silver_starter``/``dark_starter``). A side
+    with a custom roster (names, checked for legality by the decks feature) fields those ILs instead; its own
+    starters left out of the roster sit the game out (docs/rules/iron_leaguer.md, "Custom rosters"). The Dark and
+    stray leaguers that no roster took make the IL deck. ValueError names a roster IL missing from the pool.
+    """
+    teams: dict[str, list[str]] = {"silver": [], "dark": []}
+    taken: set[str] = set()
+    for seat, names in rosters.items():
+        for name in names:
+            il = next((i for i in ils if table[i]["name"] == name and i not in taken), None)
+            if il is None:
+                raise ValueError(f"the {seat} roster names {name!r}, which is not an IL of the pool")
+            teams[seat].append(il)
+            taken.add(il)
+    deck, out = [], []
+    for il in ils:
+        if il in taken:
+            continue
+        side = {"silver_starter": "silver", "dark_starter": "dark"}.get(table[il]["attributes"]["affiliation"])
+        if side is None:
+            deck.append(il)
+        elif side in rosters:
+            out.append(il)
+        else:
+            teams[side].append(il)
+    return teams, deck, out
+
+
 def new_game(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
-    """IL 2.1–2.5, 3.2. ``decks = {"cards": [card dicts as in the seed JSON]}`` (the whole Iron Leaguer pool:
-    both line-ups, the Dark/stray leaguers and the technique cards). Returns ``(state, setup events)``."""
+    """IL 2.1–2.5, 3.2. ``decks = {"cards": [card dicts as in the seed JSON], "rosters"?: {seat: [IL names]}}``
+    (the whole Iron Leaguer pool: both line-ups, the Dark/stray leaguers and the technique cards; a custom roster
+    replaces a side's starting line-up). Returns ``(state, setup events)``."""
     table, ils, techs = _catalogue(decks["cards"])
+    teams, rest, out = line_ups(table, ils, decks.get("rosters") or {})
+    for il in out:  # starters who sit the game out are not part of it at all
+        del table[il]
+    ils = [il for il in ils if il not in out]
     state = _empty_state(table, ils, rng)
     events = [Event("setup", "2", {"commitment": state["rng"]["commitment"], "entropy": list(rng.entropy)})]
-    rest = []
-    for il in ils:  # IL 2.2: the two starting line-ups; 2.3: the rest make the IL deck
-        aff = table[il]["attributes"]["affiliation"]
-        if aff == "silver_starter":
-            state["teams"]["silver"].append(il)
-        elif aff == "dark_starter":
-            state["teams"]["dark"].append(il)
-        else:
-            rest.append(il)
+    state["teams"] = teams
     counter = state["rng"]["counter"]
     state["il_deck"] = rngmod.shuffle(state["rng"], rest)
     events.append(Event("shuffle", "2.3", {"zone": "il_deck", "count": len(rest), "counter": counter}))

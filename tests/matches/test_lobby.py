@@ -1,0 +1,137 @@
+"""Deck checks at match start, time control, replay page and the WebSocket push (tasks in-process)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import override_settings
+from django.utils import timezone
+
+from matches.errors import Conflict
+from matches.models import Match
+from matches.selectors import match_view
+from matches.services import match_apply_deadline, match_challenge, match_join, match_submit_action
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROSTERS = Path(__file__).resolve().parents[2] / "seeds" / "decks"
+SILVER = (ROSTERS / "iron_leaguer_silver_castle.txt").read_text(encoding="utf-8")
+DARK_CUSTOM = (ROSTERS / "iron_leaguer_dark_gold_fighters.txt").read_text(encoding="utf-8")
+
+
+def _ten_il_roster() -> str:
+    lines = SILVER.splitlines()
+    return "\n".join(lines[:-1])  # the last IL dropped: 10 ILs
+
+
+def test_a_challenge_with_an_illegal_roster_is_refused_with_its_reasons(seeded, users):
+    with pytest.raises(Conflict) as refused:
+        match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=_ten_il_roster())
+    assert refused.value.code == "illegal_deck"
+    assert "iron_leaguer.roster_size" in refused.value.reason
+    assert not Match.objects.exists()
+
+
+def test_accepting_with_an_illegal_roster_is_refused_and_the_challenge_stays_open(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=SILVER)
+    with pytest.raises(Conflict) as refused:
+        match_join(match_id=match.pk, user=users[1], deck=SILVER.replace("Side: silver", "Side: dark"))
+    assert refused.value.code == "illegal_deck"
+    match.refresh_from_db()
+    assert match.status == Match.Status.OPEN and match.seats.filter(user=users[1]).count() == 0
+
+
+def test_legal_rosters_on_both_sides_start_the_match_with_the_custom_line_up(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=SILVER)
+    match = match_join(match_id=match.pk, user=users[1], deck=DARK_CUSTOM)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    dark_names = {match.state["cards"][il]["name"] for il in match.state["teams"]["dark"]}
+    assert {"トップジョイ", "GZ", "ファイタースピリッツ"} <= dark_names
+
+
+def test_a_timed_out_attack_is_passed_by_the_clock(seeded, users):
+    # docs/matches.md "Time control": the engine's default at an attack is the plain pass (IL 6.6.4).
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    assert match_apply_deadline(match_id=match.pk, version=0) is True
+    match.refresh_from_db()
+    clock = match.submissions.get()
+    assert (clock.source, clock.status, clock.action["option"]) == ("clock", "applied", "none")
+    assert match.status == Match.Status.ACTIVE and match.version == 1
+
+
+def test_a_timed_out_choice_without_a_default_loses_on_time(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    declare = next(a for a in match_view(match=match, seat="dark")["legal_actions"] if a["type"] == "declare")
+    match_submit_action(match_id=match.pk, user=users[0], action=declare, expected_version=0, idempotency_key="d")
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    assert match_apply_deadline(match_id=match.pk, version=1) is True  # choosing the ILs has no default
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome == {"winner": "silver", "reason": "time", "summary": {"lost_on_time": "dark"}}
+
+
+def test_a_deadline_task_for_an_older_version_does_nothing(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    Match.objects.filter(pk=match.pk).update(version=3, deadline_at=timezone.now() - timedelta(seconds=1))
+    assert match_apply_deadline(match_id=match.pk, version=0) is False
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
+
+
+def test_a_deadline_not_yet_passed_does_nothing(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    assert match_apply_deadline(match_id=match.pk, version=0) is False
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
+
+
+def test_the_replay_page_steps_through_a_finished_match(seeded, users, client):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="random")
+    response = client.get(f"/matches/{match.pk}/replay/")
+    assert response.status_code == 200
+    assert response.content.decode().count('class="replay-step"') == Match.objects.get(pk=match.pk).version
+
+
+def test_the_replay_page_of_a_match_in_play_is_refused(seeded, users, client):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match = match_join(match_id=match.pk, user=users[1])
+    response = client.get(f"/matches/{match.pk}/replay/")
+    assert response.status_code == 302
+
+
+@override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
+def test_a_websocket_receives_the_current_view_then_each_new_one(seeded, users):
+    from config.asgi import application
+    from matches.live import push_views
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match = match_join(match_id=match.pk, user=users[1])
+
+    from channels.db import database_sync_to_async
+
+    async def scenario():
+        communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        connected, _ = await communicator.connect()
+        assert connected
+        first = await communicator.receive_json_from(timeout=5)
+        await database_sync_to_async(push_views)(Match.objects.get(pk=match.pk))
+        second = await communicator.receive_json_from(timeout=5)
+        await communicator.disconnect()
+        return first, second
+
+    # In a thread of its own: an earlier browser test may leave an event loop running in this one.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        first, second = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    assert first["type"] == "view" and first["view"]["seat"] is None  # anonymous: the spectators' view
+    assert second["view"]["version"] == first["view"]["version"]
+    assert all(isinstance(hand, int) for hand in second["view"]["state"]["hands"].values())
