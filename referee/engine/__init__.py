@@ -1,7 +1,7 @@
 """The referee engine core: protocol, errors, actions/events codec, seeded RNG, replay and bots.
 
-Pure Python: nothing here (or in ``referee.games``) imports Django; ``tests/referee/test_engine_core.py::test_the_engines_import_no_django`` proves
-it.
+Pure Python: nothing here (or in ``referee.games``) imports Django;
+``tests/referee/test_engine_core.py::test_the_engines_import_no_django`` proves it.
 """
 
 from .actions import Action, Codec, Event, encode
