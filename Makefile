@@ -36,7 +36,7 @@ lint: install
 
 # Benchmarks print their figures; each script's --help tells its options.
 bench: install
-	for script in bench/import_cards.py bench/engine.py bench/search.py; do \
+	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py; do \
 		echo "== $$script"; DEBUG=1 $(BIN)/python $$script || exit 1; done
 
 clean:
