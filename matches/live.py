@@ -34,7 +34,7 @@ def push_views(match, *, seats: list | None = None) -> None:
     if layer is None:
         return
     try:
-        rows = list(match.seats.select_related("user")) if seats is None else seats
+        rows = match.seat_rows() if seats is None else seats
         views = match_views(match=match, seats=[*(s.seat for s in rows), None], seat_rows=rows)
 
         async def send_all():

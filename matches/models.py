@@ -7,6 +7,8 @@ The engine state's static card table (``state["cards"]``, about 90 % of the stat
 ``Match.cards``, when the match starts; the ``state`` column holds the rest and is small, so each action reads
 and writes a few kilobytes instead of a hundred. Loading a match puts the cards back (``Match.from_db``) from a
 per-process cache keyed by the match's commitment, so ``match.state`` is always the engine's whole state.
+The same kind of cache holds a started match's seat rows (``Match.seat_rows``), and ``Match.next_seq`` keeps the
+next event's seq on the locked row, so an action costs no query for either.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 STATIC_KEY = "cards"  # the part of the engine state that never changes during a match (copied at the start)
 _CARDS_CACHE: OrderedDict[str, dict] = OrderedDict()  # commitment -> card table; immutable per match
 _CARDS_CACHE_SIZE = 256
+_SEATS_CACHE: OrderedDict[str, list] = OrderedDict()  # commitment -> Seat rows with users; fixed after the start
 
 
 def _remember_cards(commitment: str, cards: dict) -> None:
@@ -44,6 +47,15 @@ class MatchQuerySet(models.QuerySet):
         stored card table (taken from the per-process cache): the hot paths decode the small state alone."""
         return self.defer("config", "cards")
 
+    def for_play(self):
+        """Only the columns adjudication, a bot's move and the pushed views read or write (the hottest
+        statement: taken with ``select_for_update`` on every action)."""
+        return self.only(*PLAY_FIELDS)
+
+
+PLAY_FIELDS = ("id", "game", "format_code", "status", "state", "version", "next_seq", "seed_hex", "commitment",
+               "decision_seconds", "deadline_at", "outcome", "finished_at")
+
 
 class Match(models.Model):
     """One game between two seats. ``state`` is the engine's JSON state; ``version`` counts applied actions."""
@@ -66,6 +78,7 @@ class Match(models.Model):
     state = StateField(null=True, blank=True)
     cards = models.JSONField(null=True, blank=True, editable=False)  # state["cards"], stored once at the start
     version = models.PositiveIntegerField(default=0)
+    next_seq = models.PositiveIntegerField(default=0)  # the seq of the next event appended (saves a query)
     seed_hex = models.CharField(max_length=64, editable=False)  # secret until the match ends
     commitment = models.CharField(max_length=64, editable=False)  # SHA-256 of the seed, public from creation
     entropy = models.JSONField(default=list, blank=True)
@@ -101,6 +114,22 @@ class Match(models.Model):
                     _remember_cards(key, cards)
                 match.state = {**state, STATIC_KEY: cards}
         return match
+
+    def seat_rows(self) -> list:
+        """The match's Seat rows with their users, in seat order. Once the match has started they never change,
+        so they are kept in a per-process cache keyed by the commitment (unique per match); an open match's
+        seats are read every time (a player may still join)."""
+        key = self.__dict__.get("commitment")
+        cached = _SEATS_CACHE.get(key) if key else None
+        if cached is not None:
+            _SEATS_CACHE.move_to_end(key)
+            return cached
+        rows = list(self.seats.select_related("user"))
+        if key and self.status != self.Status.OPEN:
+            _SEATS_CACHE[key] = rows
+            while len(_SEATS_CACHE) > _CARDS_CACHE_SIZE:
+                _SEATS_CACHE.popitem(last=False)
+        return rows
 
     def save(self, *args, **kwargs):
         """Store the static card table in ``cards`` the first time a state holding it is saved."""

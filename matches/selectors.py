@@ -29,7 +29,7 @@ def match_views(*, match: Match, seats: list[str | None], seat_rows: list | None
     acting = to_act is not None and to_act in seats
     legal = [encode(action) for action in engine.legal_actions(match.state, to_act)] if acting else []
     if seat_rows is None:
-        seat_rows = list(match.seats.select_related("user"))
+        seat_rows = match.seat_rows()
     common = {
         "id": match.pk,
         "game": match.game,
@@ -75,19 +75,16 @@ def match_replay_log(*, match: Match) -> dict:
     """The finished match as a ``referee.engine.replay`` log (seed included): ValueError while it is in play."""
     if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
         raise ValueError("the log of a match in play is not complete")
-    setup, entries, current = [], [], None
-    submissions = {s.pk: s for s in match.submissions.filter(status="applied")}
+    # One entry per applied submission, in the order applied, even one whose action produced no event
+    # (grouping by events alone once dropped such actions from the log).
+    applied = list(match.submissions.filter(status="applied").order_by("applied_version")
+                   .values_list("pk", "action"))
+    events_of: dict[int, list[dict]] = {pk: [] for pk, _ in applied}
+    setup: list[dict] = []
     for event in match.events.order_by("seq"):
         raw = {"kind": event.kind, "clause": event.clause, "data": event.data, "to": event.to}
-        if event.submission_id is None:
-            setup.append(raw)
-            continue
-        if current is None or current["_id"] != event.submission_id:
-            current = {"_id": event.submission_id, "action": submissions[event.submission_id].action, "events": []}
-            entries.append(current)
-        current["events"].append(raw)
-    for entry in entries:
-        entry.pop("_id")
+        (setup if event.submission_id is None else events_of[event.submission_id]).append(raw)
+    entries = [{"action": action, "events": events_of[pk]} for pk, action in applied]
     return {"format": "shinpan.log", "version": 1, "game": match.game, "config": match.config.get("engine", {}),
             "decks": match.config.get("decks", {}), "seed": match.seed_hex, "commitment": match.commitment,
             "entropy": list(match.entropy), "setup_events": setup, "entries": entries,

@@ -126,14 +126,22 @@ def _start(match: Match, engine) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     _set_deadline(match)
+    match.next_seq = _append_events(match, events, version=0, submission=None, start_seq=0)
     match.save()
-    _append_events(match, events, version=0, submission=None, start_seq=0)
     transaction.on_commit(lambda: _after_commit(match))
 
 
 def _locked(match_id: int) -> Match:
     try:
         return Match.objects.live().select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def _locked_for_play(match_id: int) -> Match:
+    """``_locked`` with only the columns adjudication and the pushed views use (``Match.objects.for_play``)."""
+    try:
+        return Match.objects.for_play().select_for_update().get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError) as exc:
         raise NotFound(f"no match {match_id}") from exc
 
@@ -247,7 +255,7 @@ def match_adjudicate(*, match_id: int) -> int:
     if not Submission.objects.filter(match_id=match_id, status=Submission.Status.PENDING).exists():
         return 0  # a run that came first took them; one stored after this check enqueues its own run
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked_for_play(match_id)
         if match.status != Match.Status.ACTIVE:
             return 0
         return _adjudicate_locked(match, get_engine(match.game))
@@ -257,10 +265,9 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
     """The body of ``match_adjudicate`` inside its transaction, the match row locked; ``seats`` (with users),
     when the caller has them, go on to the push after commit."""
     processed = 0
-    state, version = match.state, match.version
-    last = match.events.order_by("-seq").values_list("seq", flat=True).first()
-    seq = 0 if last is None else last + 1
-    pending = list(match.submissions.filter(status=Submission.Status.PENDING).order_by("expected_version", "id"))
+    state, version, seq = match.state, match.version, match.next_seq
+    pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
+                   .order_by("expected_version", "id").only("id", "expected_version", "action"))
     now = timezone.now()
     for submission in pending:
         if submission.expected_version > version:
@@ -277,16 +284,17 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
             _reject(submission, exc.as_dict())
             continue
         version += 1
-        submission.status = Submission.Status.APPLIED
-        submission.applied_version = version
-        submission.save(update_fields=["status", "applied_version", "processed_at"])
+        Submission.objects.filter(pk=submission.pk).update(
+            status=Submission.Status.APPLIED, applied_version=version, processed_at=now)
         seq = _append_events(match, events, version=version, submission=submission, start_seq=seq)
     _test_pause()
     if processed:
-        match.state, match.version = state, version
+        match.state, match.version, match.next_seq = state, version, seq
         _finish_if_over(match, engine)
         _set_deadline(match)
-        match.save(update_fields=["state", "version", "status", "finished_at", "outcome", "deadline_at"])
+        Match.objects.filter(pk=match.pk).update(
+            state=state, version=version, next_seq=seq, status=match.status, finished_at=match.finished_at,
+            outcome=match.outcome, deadline_at=match.deadline_at)
         transaction.on_commit(lambda: _after_commit(match, seats))
     return processed
 
@@ -294,7 +302,8 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
 def _reject(submission: Submission, error: dict) -> None:
     submission.status = Submission.Status.REJECTED
     submission.error = error
-    submission.save(update_fields=["status", "error", "processed_at"])
+    Submission.objects.filter(pk=submission.pk).update(
+        status=Submission.Status.REJECTED, error=error, processed_at=submission.processed_at)
 
 
 def _test_pause() -> None:
@@ -309,7 +318,8 @@ def _append_events(match: Match, events, *, version: int, submission, start_seq:
     rows = []
     for offset, event in enumerate(events):
         raw = event.as_dict()
-        rows.append(Event(match=match, seq=start_seq + offset, version=version, submission=submission,
+        rows.append(Event(match_id=match.pk, seq=start_seq + offset, version=version,
+                          submission_id=submission.pk if submission is not None else None,
                           kind=raw["kind"], clause=raw["clause"], data=raw["data"], to=raw["to"]))
     Event.objects.bulk_create(rows)
     return start_seq + len(rows)
@@ -360,7 +370,7 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
     if not isinstance(match, Match):
         match = Match.objects.live().get(pk=match)
     if seats is None:
-        seats = list(match.seats.select_related("user"))
+        seats = match.seat_rows()
     live.push_views(match, seats=seats)
     if match.status != Match.Status.ACTIVE:
         return
@@ -381,12 +391,12 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
     from referee.engine.bots import make_bot
 
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked_for_play(match_id)
         if match.status != Match.Status.ACTIVE or match.version != version:
             return False
         engine = get_engine(match.game)
         seat = engine.to_act(match.state)
-        seats = list(match.seats.select_related("user"))
+        seats = match.seat_rows()
         holder = next((s for s in seats if s.seat == seat), None)
         if holder is None or not holder.bot:
             return False
@@ -394,7 +404,7 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
         action = make_bot(holder.bot, int(match.seed_hex[:8], 16) ^ version)(engine, match.state, seat, actions)
         # ON CONFLICT DO NOTHING: a pending bot:<version> left by an earlier release is adjudicated instead
         Submission.objects.bulk_create([Submission(
-            match=match, seat=seat, source="bot", idempotency_key=f"bot:{version}", action=encode(action),
+            match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{version}", action=encode(action),
             expected_version=version)], ignore_conflicts=True)
         _adjudicate_locked(match, engine, seats)
     return True

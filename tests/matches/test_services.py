@@ -124,3 +124,18 @@ def test_the_spectator_view_hides_both_hands(seeded, users):
     for seat in ("silver", "dark"):
         for card_id in match.state["hands"][seat]:
             assert card_id not in seen or seen.count(card_id) == 0
+
+
+def test_an_applied_action_without_events_keeps_its_place_in_the_replay_log(seeded, users):
+    # Regression: the log was grouped by events, so an action producing none (a refill already at the hand
+    # limit) vanished from it, and the replay page and manage.py replay were one step short.
+    from matches.models import Event
+
+    match = _two_player_match(users)
+    action = _first_legal(match, "dark")
+    match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0, idempotency_key="k")
+    Event.objects.filter(match=match, version=1).delete()  # as if the action had produced no event
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    log = match_replay_log(match=Match.objects.get(pk=match.pk))
+    assert [entry["action"] for entry in log["entries"]] == [Submission.objects.get().action]
+    assert log["entries"][0]["events"] == []

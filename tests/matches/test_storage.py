@@ -54,3 +54,40 @@ def test_only_the_seat_to_act_gets_legal_actions_in_the_views_computed_together(
     assert all(views[seat]["legal_actions"] == [] for seat in views if seat != to_act)
     assert isinstance(views[None]["state"]["hands"]["silver"], int)
     assert isinstance(views["silver"]["state"]["hands"]["silver"], list)
+
+
+def test_next_seq_follows_the_event_log_through_a_whole_bot_match(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="greedy", autoplay="random")
+    match = Match.objects.get(pk=match.pk)
+    seqs = list(match.events.values_list("seq", flat=True))
+    assert match.version > 0 and seqs == list(range(len(seqs))) and match.next_seq == len(seqs)
+
+
+def test_the_migration_fills_next_seq_from_the_last_event_of_each_match(seeded, users):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("matches.migrations.0003_match_next_seq")
+    started, open_match = _started(users), match_challenge(user=users[2], game="iron_leaguer", seat="dark")
+    count = started.events.count()
+    Match.objects.update(next_seq=0)
+    migration.fill_next_seq(apps, None)
+    assert Match.objects.get(pk=started.pk).next_seq == count > 0
+    assert Match.objects.get(pk=open_match.pk).next_seq == 0
+
+
+def test_the_seats_of_a_started_match_are_read_once_per_process(seeded, users, django_assert_num_queries):
+    match = Match.objects.get(pk=_started(users).pk)
+    first = match.seat_rows()
+    reloaded = Match.objects.for_play().get(pk=match.pk)
+    with django_assert_num_queries(0):
+        again = reloaded.seat_rows()
+    assert again is first and {s.seat: s.user for s in first} == {"dark": users[0], "silver": users[1]}
+
+
+def test_the_seats_of_an_open_match_are_read_again_so_a_join_shows(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    assert [s.user for s in match.seat_rows()] == [users[0], None]
+    match_join(match_id=match.pk, user=users[1])
+    assert [s.user for s in Match.objects.get(pk=match.pk).seat_rows()] == [users[0], users[1]]
