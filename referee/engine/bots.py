@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
+from itertools import compress
+from operator import is_
 from typing import Any
 
 from .actions import Action
@@ -26,9 +29,10 @@ def make_random_bot(seed: int) -> Bot:
     chooser = random.Random(seed)
 
     def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
-        kinds = sorted(set(map(type, actions)), key=_type_name)  # one class per ``type``
+        types = list(map(type, actions))
+        kinds = sorted(set(types), key=_type_name)  # one class per ``type``
         kind = chooser.choice(kinds)
-        group = actions if len(kinds) == 1 else [a for a in actions if a.__class__ is kind]
+        group = actions if len(kinds) == 1 else list(compress(actions, map(partial(is_, kind), types)))
         return chooser.choice(group)
 
     return random_bot

@@ -53,7 +53,12 @@ def _pads(seed_hex: str, entropy: tuple[str, ...]) -> tuple[object, object, byte
 def _block(rng: dict, counter: int) -> int:
     """Block ``counter``: the first 8 bytes (big-endian) of HMAC-SHA256(seed, counter ‖ entropy), the entropy
     strings each framed as 4-byte big-endian length ‖ UTF-8 bytes."""
-    inner_pad, outer_pad, suffix = _pads(rng["seed"], tuple(rng["entropy"]))
+    return _padded_block(_pads(rng["seed"], tuple(rng["entropy"])), counter)
+
+
+def _padded_block(pads: tuple, counter: int) -> int:
+    """``_block`` with the RNG state's ``_pads`` already looked up."""
+    inner_pad, outer_pad, suffix = pads
     inner = inner_pad.copy()
     inner.update(counter.to_bytes(8, "big") + suffix)
     outer = outer_pad.copy()
@@ -74,9 +79,21 @@ def randbelow(rng: dict, n: int) -> int:
             return value % n
 
 
+_LIMIT_D6 = _SPAN - _SPAN % 6
+
+
 def dice(rng: dict, count: int) -> list[int]:
-    """``count`` six-sided dice, each 1–6."""
-    return [randbelow(rng, 6) + 1 for _ in range(count)]
+    """``count`` six-sided dice, each 1–6: ``randbelow(rng, 6) + 1`` each, with the pads looked up once."""
+    pads = _pads(rng["seed"], tuple(rng["entropy"]))
+    out = []
+    for _ in range(count):
+        while True:
+            value = _padded_block(pads, rng["counter"])
+            rng["counter"] += 1
+            if value < _LIMIT_D6:
+                break
+        out.append(value % 6 + 1)
+    return out
 
 
 def shuffle(rng: dict, items: list) -> list:

@@ -11,7 +11,7 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import interval_steps, rules
-from .actions import EndRescue, GrowthSplit, Rescue
+from .actions import EndRescue, GrowthSplit, Rescue, cached
 from .scenes import start_match
 from .state import SEATS, attrs, clear_penalties, grow, join, name, other, roll, team_of, unact_all
 
@@ -90,7 +90,8 @@ def next_growth(state: dict, events: list[Event]) -> bool:
 
 def growth_actions(state: dict, seat: str) -> list[Action]:
     pending = state["pending"]
-    return [GrowthSplit(seat, pending["il"], parts) for parts in rules.growth_splits(pending["total"])]
+    il = pending["il"]
+    return [cached(GrowthSplit, seat, il, parts) for parts in rules.growth_splits(pending["total"])]
 
 
 def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> None:

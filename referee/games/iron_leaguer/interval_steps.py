@@ -4,7 +4,7 @@ scene (16–20: practice, training, scouting, persuasion) and departure with the
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
@@ -52,8 +52,8 @@ def enter_replenish(state: dict, events: list[Event]) -> bool:
 
 
 def replenish_actions(state: dict, seat: str) -> list[Action]:
-    out: list[Action] = [Discard(seat, c) for c in state["hands"][seat]]
-    return out if state["pending"]["refilled"] else out + [Refill(seat)]
+    out: list[Action] = [cached(Discard, seat, c) for c in state["hands"][seat]]
+    return out if state["pending"]["refilled"] else out + [cached(Refill, seat)]
 
 
 def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
@@ -122,7 +122,7 @@ def _need_release(state: dict, seat: str, then: str) -> bool:
 
 
 def release_actions(state: dict, seat: str) -> list[Action]:
-    return [Release(seat, il) for il in state["teams"][seat]]
+    return [cached(Release, seat, il) for il in state["teams"][seat]]
 
 
 def do_release(state: dict, action: Release, events: list[Event]) -> None:
@@ -191,20 +191,53 @@ def training_allocs(state: dict, seat: str) -> tuple[tuple[tuple[str, int], ...]
 
 @lru_cache(maxsize=512)
 def _allocs(ils: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    ones, twos = [(il, 1) for il in ils], [(il, 2) for il in ils]  # each pair part built once
     out: list[tuple[tuple[str, int], ...]] = [((il, 3),) for il in ils]
-    out += [((a, 1), (b, 2)) for a, b in permutations(ils, 2)]
-    out += combinations([(il, 1) for il in ils], 3)
+    out += [(ones[a], twos[b]) for a, b in permutations(range(len(ils)), 2)]
+    out += combinations(ones, 3)
     return tuple(out)
 
 
 @lru_cache(maxsize=512)
+def _alloc_set(ils: tuple[str, ...]) -> frozenset[tuple[tuple[str, int], ...]]:
+    return frozenset(_allocs(ils))
+
+
+# (seat, action class) -> {IL ids (one, a pair or a triple): the action}: a new set of ILs (the team changes
+# every interval) finds most of its actions here by plain tuples of ids, looked up at C speed.
+_BY_IDS: dict[tuple[str, type], dict] = {}
+
+
+def _actions_by_ids(seat: str, cls: type, keys: list, make) -> list:
+    """The actions for ``keys`` (``make(key)`` builds a missing one), remembered in ``_BY_IDS``."""
+    table = _BY_IDS.get((seat, cls))
+    if table is None or len(table) > 50_000:  # bounded memory
+        table = _BY_IDS[seat, cls] = {}
+    if not all(map(table.__contains__, keys)):
+        for key in keys:
+            if key not in table:
+                table[key] = make(key)
+    return list(map(table.__getitem__, keys))
+
+
+@lru_cache(maxsize=512)
 def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
-    return tuple(cached(Training, seat, alloc) for alloc in _allocs(ils))
+    """``Training`` for every ``_allocs(ils)``, in that order (+3 each, then +1/+2 pairs, then +1 triples)."""
+    return (
+        *_actions_by_ids(seat, Training, list(ils), lambda il: Training(seat, ((il, 3),))),
+        *_actions_by_ids(
+            seat, Training, list(permutations(ils, 2)), lambda k: Training(seat, ((k[0], 1), (k[1], 2)))
+        ),
+        *_actions_by_ids(
+            seat, Training, list(combinations(ils, 3)), lambda k: Training(seat, tuple((il, 1) for il in k))
+        ),
+    )
 
 
 @lru_cache(maxsize=512)
 def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
-    return tuple(cached(Persuade, "silver", p, t) for p in persuaders for t in targets)
+    keys = list(product(persuaders, targets))
+    return tuple(_actions_by_ids("silver", Persuade, keys, lambda k: Persuade("silver", *k)))
 
 
 def _persuasion_targets(state: dict) -> list[str]:
@@ -214,9 +247,9 @@ def _persuasion_targets(state: dict) -> list[str]:
 
 
 def action_actions(state: dict, seat: str) -> list[Action]:
-    out: list[Action] = [Practice(seat)]
+    out: list[Action] = [cached(Practice, seat)]
     out += _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
-    out += [Scout(seat, t) for t in _scout_targets(state, seat)]
+    out += [cached(Scout, seat, t) for t in _scout_targets(state, seat)]
     if seat == "silver":
         out += _persuade_actions(tuple(state["teams"]["silver"]), tuple(_persuasion_targets(state)))
     return out
@@ -228,7 +261,7 @@ def do_action(state: dict, action: Action, events: list[Event]) -> None:
     if isinstance(action, Practice):  # IL 17
         draw_tech(state, seat, 1, events, "17.2/17.3")
     elif isinstance(action, Training):  # IL 18
-        if tuple(action.alloc) not in training_allocs(state, seat):
+        if tuple(action.alloc) not in _alloc_set(tuple(_growers(state, seat))):
             raise IllegalAction(
                 "bad_training",
                 "training gives 3 points to 1–3 of your ILs who can grow (+3, +1/+2 or +1/+1/+1)",

@@ -29,7 +29,15 @@ from .state import (
     roll,
     set_il,
 )
-from .techniques import check_stack, extensions, half_of, il_choices, single_halves, stack_persons
+from .techniques import (
+    check_stack,
+    extensions,
+    half_of,
+    il_choices,
+    seat_profiles,
+    single_halves,
+    stack_persons,
+)
 
 
 def pass_actions(state: dict, seat: str, mode: str) -> list[Action]:
@@ -68,17 +76,29 @@ def legal(state: dict, seat: str) -> list[Action]:
     pending = state["pending"]
     kind = pending["kind"]
     if kind in ("attack", "defence"):
-        out: list[Action] = [cached(Declare, seat, kind, s) for s in single_halves(state, seat, kind)]
+        seen = seat_profiles(state, seat)  # computed once for every list
+        memo, key = seen[1][3], ("declare_actions", seat, kind, tuple(state["hands"][seat]))
+        declares = memo.get(key)
+        if declares is None:
+            singles = single_halves(state, seat, kind, seen)
+            declares = memo[key] = tuple([cached(Declare, seat, kind, s) for s in singles])
+        out: list[Action] = list(declares)
         if kind == "attack" and seat == "dark":
             from .rough_play import rough_actions
 
-            out.extend(rough_actions(state, seat))
+            out.extend(rough_actions(state, seat, seen))
         return out + pass_actions(state, seat, kind)
     if kind == "assign":
         halves = tuple(tuple(h) for h in pending["halves"])
-        assigns = [cached(Assign, seat, ils) for ils in il_choices(state, seat, pending["mode"], halves)]
-        more = [cached(AddHalf, seat, c, s) for c, s in extensions(state, seat, pending["mode"], halves)]
-        return assigns + more + [cached(Cancel, seat)]
+        mode, seen = pending["mode"], seat_profiles(state, seat)
+        memo = seen[1][3]
+        key = ("assign_actions", seat, mode, halves, tuple(state["hands"][seat]))
+        found = memo.get(key)
+        if found is None:
+            assigns = [cached(Assign, seat, ils) for ils in il_choices(state, seat, mode, halves, seen)]
+            more = [cached(AddHalf, seat, c, s) for c, s in extensions(state, seat, mode, halves, seen)]
+            found = memo[key] = (*assigns, *more, cached(Cancel, seat))
+        return list(found)
     if kind == "discard":
         return [cached(Discard, seat, c) for c in state["hands"][seat]] + [cached(Refill, seat)]
     return []

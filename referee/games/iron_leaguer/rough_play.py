@@ -5,24 +5,34 @@ opposing IL as target; the IL then has acted (9.7) and the attack right stays un
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .actions import Rough
+from .actions import Rough, cached
 from .match import after_exchange
-from .state import attrs, can_act, discard_cards, name, other, ready_members, roll, set_il
-from .techniques import half_of, il_may_use
+from .state import attrs, can_act, discard_cards, name, other, roll, set_il
+from .techniques import SeatProfiles, half_of, il_may_use, seat_profiles
 
 
-def rough_actions(state: dict, seat: str) -> list[Action]:
-    """Every rough play open to ``seat`` (Dark only, IL 9.2)."""
+def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> list[Action]:
+    """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
+    the caller has computed it. Remembered in its memo (the answer depends on the ready ILs, their hearts,
+    the hand and the targets)."""
     if seat != "dark":
         return []
-    ready = ready_members(state, seat)
+    ready, profiles = seen if seen is not None else seat_profiles(state, seat)
     targets = tuple(state["teams"][other(seat)])
+    memo, key = profiles[3], ("rough_actions", seat, tuple(state["hands"][seat]), targets)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_rough_actions(state, seat, ready, targets))
+    return list(found)
+
+
+def _rough_actions(state: dict, seat: str, ready: list[str], targets: tuple[str, ...]) -> list[Action]:
     out: list[Action] = []
     for card in state["hands"][seat]:
         for side in ("upper", "lower"):
@@ -37,7 +47,7 @@ def rough_actions(state: dict, seat: str) -> list[Action]:
 
 @lru_cache(maxsize=4096)
 def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ...]) -> tuple[Rough, ...]:
-    return tuple(Rough(seat, card, side, il, t) for t in targets)
+    return tuple(map(partial(cached, Rough, seat, card, side, il), targets))  # shared instances
 
 
 def check_rough(state: dict, action: Rough) -> dict:

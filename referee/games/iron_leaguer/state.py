@@ -42,21 +42,22 @@ def copy_state(state: dict) -> dict:
     match = state["match"]
     if match is not None:
         match = {**match, "score": dict(match["score"])}
+    teams, hands, decks = state["teams"], state["hands"], tech["decks"]
     return {
         **state,
         "rng": dict(state["rng"]),
         "ils": dict(state["ils"]),  # entries are replaced, never changed in place (set_il)
-        "teams": {k: list(v) for k, v in state["teams"].items()},
+        "teams": dict(zip(teams, map(list, teams.values()), strict=True)),  # no comprehension frame
         "il_deck": list(state["il_deck"]),
         "strays": list(state["strays"]),
         "retired": list(state["retired"]),
         "tech": {
             "period": tech["period"],
-            "decks": {k: list(v) for k, v in tech["decks"].items()},
+            "decks": dict(zip(decks, map(list, decks.values()), strict=True)),
             "discard": list(tech["discard"]),
             "out": list(tech["out"]),
         },
-        "hands": {k: list(v) for k, v in state["hands"].items()},
+        "hands": dict(zip(hands, map(list, hands.values()), strict=True)),
         "match": match,
         "results": list(state["results"]),
         "interval": interval,

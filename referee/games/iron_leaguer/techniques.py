@@ -13,6 +13,7 @@ rough-play halves are used only through a rough play (9).
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from referee.engine.errors import IllegalAction
 
@@ -35,6 +36,7 @@ def il_may_use(state: dict, il: str, half: dict) -> bool:
 
 
 _ready_members = ready_members
+_HEART = itemgetter("heart")
 
 
 Profile = tuple[int, int, int, int]  # (bit of the IL among the ready ones, heart, skill, body)
@@ -58,7 +60,7 @@ def _profiles(state: dict, ils: list[str]) -> Profiles:
             _PROFILE_CACHE.clear()
         entry = _PROFILE_CACHE[id(cards)] = (cards, {})
     memo = entry[1]
-    key = (tuple(ils), tuple([live[il]["heart"] for il in ils]))
+    key = (tuple(ils), tuple(map(_HEART, map(live.__getitem__, ils))))  # C-level: no comprehension frame
     found = memo.get(key)
     if found is None:
         if len(memo) >= 2048:
@@ -109,18 +111,22 @@ def _mask(half: dict, profiles: Profiles) -> int:
     return mask
 
 
-def _options(state: dict, seat: str, mode: str) -> list[tuple[str, list[tuple[str, dict, int]]]]:
+def _options(
+    state: dict, seat: str, mode: str, profiles: Profiles
+) -> list[tuple[str, list[tuple[str, dict, int]]]]:
     """Per card in hand: its usable halves as (side, half, bitmask of ready ILs who may use it)."""
-    profiles = _profiles(state, _ready_members(state, seat))
-    timings = TIMINGS[mode]
+    timings, cards, masks = TIMINGS[mode], state["cards"], profiles[3]
     out = []
     for card in state["hands"][seat]:
         halves = []
+        attributes = cards[card]["attributes"]  # half_of, inlined in this loop
         for side in ("upper", "lower"):
-            half = half_of(state, card, side)
+            half = attributes[side]
             if half.get("rough_play") or half["timing"] not in timings:
                 continue
-            mask = _card_mask(half, card, side, profiles)
+            mask = masks.get((card, side))
+            if mask is None:
+                mask = _card_mask(half, card, side, profiles)
             if mask:
                 halves.append((side, half, mask))
         if halves:
@@ -133,24 +139,38 @@ def _key(side: str, half: dict) -> str | None:
     return None if side == "lower" and half["name"] == rules.STACKABLE_HALF else half["name"]
 
 
-def _memo(state: dict, seat: str) -> dict:
-    """What is remembered for ``seat``'s ready ILs with their hearts (``_profiles``): answers that depend only
-    on them, the (fixed) card table and the arguments, which every key holds (the hand included)."""
-    return _profiles(state, _ready_members(state, seat))[3]
+SeatProfiles = tuple[list[str], Profiles]
 
 
-def single_halves(state: dict, seat: str, mode: str) -> list[tuple[tuple[str, str], ...]]:
-    """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4)."""
-    memo, key = _memo(state, seat), ("single", seat, mode, tuple(state["hands"][seat]))
+def seat_profiles(state: dict, seat: str) -> SeatProfiles:
+    """``seat``'s ready ILs (``ready_members``) and their ``_profiles``, whose last part, the memo, also
+    remembers answers that depend only on them, the (fixed) card table and the arguments, which every key
+    holds (the hand included). A caller asking several questions of one state computes it once and passes it
+    as ``seen``; a caller may keep its own answers in the memo under keys of its own (``("name", ...)``)."""
+    ready = _ready_members(state, seat)
+    return ready, _profiles(state, ready)
+
+
+def _seat_profiles(state: dict, seat: str, seen: SeatProfiles | None) -> SeatProfiles:
+    return seat_profiles(state, seat) if seen is None else seen
+
+
+def single_halves(
+    state: dict, seat: str, mode: str, seen: SeatProfiles | None = None
+) -> list[tuple[tuple[str, str], ...]]:
+    """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4).
+    ``seen``: ``seat_profiles(state, seat)`` when the caller has computed it."""
+    _, profiles = _seat_profiles(state, seat, seen)
+    memo, key = profiles[3], ("single", seat, mode, tuple(state["hands"][seat]))
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _single_halves(state, seat, mode)
+        found = memo[key] = _single_halves(state, seat, mode, profiles)
     return list(found)
 
 
-def _single_halves(state: dict, seat: str, mode: str) -> list[tuple[tuple[str, str], ...]]:
+def _single_halves(state: dict, seat: str, mode: str, profiles: Profiles) -> list[tuple[tuple[str, str], ...]]:
     out = []
-    for card, halves in _options(state, seat, mode):
+    for card, halves in _options(state, seat, mode, profiles):
         for side, half, mask in halves:
             if mask.bit_count() >= (half["persons"] or 1):
                 out.append(((card, side),))
@@ -158,26 +178,25 @@ def _single_halves(state: dict, seat: str, mode: str) -> list[tuple[tuple[str, s
 
 
 def extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
 ) -> list[tuple[str, str]]:
     """Every half that may join the declared stack (IL 5.4.3/5.4.6/5.4.7): the same checks as ``check_stack``,
     computed once for the stack. Every part of a valid stack is itself valid, so adding halves one at a time
-    reaches every stack."""
-    memo, key = _memo(state, seat), ("extensions", seat, mode, halves, tuple(state["hands"][seat]))
+    reaches every stack. ``seen`` as in ``single_halves``."""
+    _, profiles = _seat_profiles(state, seat, seen)
+    memo, key = profiles[3], ("extensions", seat, mode, halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
-        return _extensions(state, seat, mode, halves)
+        return _extensions(state, seat, mode, halves, profiles)
     if found is None:
-        found = memo[key] = _extensions(state, seat, mode, halves)
+        found = memo[key] = _extensions(state, seat, mode, halves, profiles)
     return list(found)
 
 
 def _extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], profiles: Profiles
 ) -> list[tuple[str, str]]:
-    ready = _ready_members(state, seat)
-    profiles = _profiles(state, ready)
     mask, names, numbers = -1, set(), set()
     for card, side in halves:
         half = half_of(state, card, side)
@@ -188,13 +207,15 @@ def _extensions(
         if half["persons"] is not None:
             numbers.add(half["persons"])
     used = {card for card, _ in halves}
+    timings, cards, masks = TIMINGS[mode], state["cards"], profiles[3]
     out = []
     for card in state["hands"][seat]:
         if card in used:
             continue
+        attributes = cards[card]["attributes"]  # half_of, inlined in this loop
         for side in ("upper", "lower"):
-            half = half_of(state, card, side)
-            if half.get("rough_play") or half["timing"] not in TIMINGS[mode]:
+            half = attributes[side]
+            if half.get("rough_play") or half["timing"] not in timings:
                 continue
             key, persons = _key(side, half), half["persons"]
             if (key is not None and key in names) or (
@@ -202,7 +223,10 @@ def _extensions(
             ):
                 continue
             need = persons if persons is not None else (next(iter(numbers)) if numbers else 1)
-            if (mask & _card_mask(half, card, side, profiles)).bit_count() >= need:
+            half_mask = masks.get((card, side))
+            if half_mask is None:
+                half_mask = _card_mask(half, card, side, profiles)
+            if (mask & half_mask).bit_count() >= need:
                 out.append((card, side))
     return out
 
@@ -213,25 +237,33 @@ def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
     return numbers.pop() if len(numbers) == 1 else 1
 
 
-def check_stack(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> list[str]:
+def check_stack(
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+) -> list[str]:
     """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``.
-    A valid stack's users are remembered (``_memo``): one stack is checked when listed, declared and
-    assigned."""
-    memo, key = _memo(state, seat), ("stack", seat, mode, halves, tuple(state["hands"][seat]))
+    A valid stack's users are remembered (``_seat_profiles``): one stack is checked when listed, declared and
+    assigned. ``seen`` as in ``single_halves``."""
+    ready, profiles = _seat_profiles(state, seat, seen)
+    memo, key = profiles[3], ("stack", seat, mode, halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
-        return _check_stack(state, seat, mode, halves)
+        return _check_stack(state, seat, mode, halves, ready, profiles)
     if found is None:
-        found = memo[key] = _check_stack(state, seat, mode, halves)
+        found = memo[key] = _check_stack(state, seat, mode, halves, ready, profiles)
     return list(found)
 
 
-def _check_stack(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> list[str]:
+def _check_stack(
+    state: dict,
+    seat: str,
+    mode: str,
+    halves: tuple[tuple[str, str], ...],
+    ready: list[str],
+    profiles: Profiles,
+) -> list[str]:
     _check_halves(state, seat, mode, halves)
     persons = stack_persons(state, halves)
-    ready = _ready_members(state, seat)
-    profiles = _profiles(state, ready)
     mask = -1
     for card, side in halves:
         mask &= _card_mask(half_of(state, card, side), card, side, profiles)
@@ -276,8 +308,20 @@ def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, st
 
 
 def il_choices(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
 ) -> list[tuple[str, ...]]:
-    """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order."""
-    users = check_stack(state, seat, mode, halves)
-    return list(combinations(users, stack_persons(state, halves)))
+    """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order. ``seen`` as in
+    ``single_halves``. Remembered like ``check_stack`` (listed, declared and assigned)."""
+    seen = _seat_profiles(state, seat, seen)
+    profiles = seen[1]
+    memo, key = profiles[3], ("choices", seat, mode, halves, tuple(state["hands"][seat]))
+    try:
+        found = memo.get(key)
+    except TypeError:  # halves given as lists: not remembered
+        found = key = None
+    if found is None:
+        users = check_stack(state, seat, mode, halves, seen)
+        found = tuple(combinations(users, stack_persons(state, halves)))
+        if key is not None:
+            memo[key] = found
+    return list(found)
