@@ -3,8 +3,8 @@ scene (16–20: practice, training, scouting, persuasion) and departure with the
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations, permutations, product
+from functools import lru_cache, partial
+from itertools import combinations, permutations, product, starmap
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
@@ -203,41 +203,14 @@ def _alloc_set(ils: tuple[str, ...]) -> frozenset[tuple[tuple[str, int], ...]]:
     return frozenset(_allocs(ils))
 
 
-# (seat, action class) -> {IL ids (one, a pair or a triple): the action}: a new set of ILs (the team changes
-# every interval) finds most of its actions here by plain tuples of ids, looked up at C speed.
-_BY_IDS: dict[tuple[str, type], dict] = {}
-
-
-def _actions_by_ids(seat: str, cls: type, keys: list, make) -> list:
-    """The actions for ``keys`` (``make(key)`` builds a missing one), remembered in ``_BY_IDS``."""
-    table = _BY_IDS.get((seat, cls))
-    if table is None or len(table) > 50_000:  # bounded memory
-        table = _BY_IDS[seat, cls] = {}
-    if not all(map(table.__contains__, keys)):
-        for key in keys:
-            if key not in table:
-                table[key] = make(key)
-    return list(map(table.__getitem__, keys))
-
-
 @lru_cache(maxsize=512)
 def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
-    """``Training`` for every ``_allocs(ils)``, in that order (+3 each, then +1/+2 pairs, then +1 triples)."""
-    return (
-        *_actions_by_ids(seat, Training, list(ils), lambda il: Training(seat, ((il, 3),))),
-        *_actions_by_ids(
-            seat, Training, list(permutations(ils, 2)), lambda k: Training(seat, ((k[0], 1), (k[1], 2)))
-        ),
-        *_actions_by_ids(
-            seat, Training, list(combinations(ils, 3)), lambda k: Training(seat, tuple((il, 1) for il in k))
-        ),
-    )
+    return tuple(map(partial(cached, Training, seat), _allocs(ils)))
 
 
 @lru_cache(maxsize=512)
 def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
-    keys = list(product(persuaders, targets))
-    return tuple(_actions_by_ids("silver", Persuade, keys, lambda k: Persuade("silver", *k)))
+    return tuple(starmap(partial(cached, Persuade, "silver"), product(persuaders, targets)))
 
 
 def _persuasion_targets(state: dict) -> list[str]:
