@@ -14,6 +14,7 @@ Every refusal answers ``{"code", "reason", ...}`` with a 4xx status.
 
 from __future__ import annotations
 
+from django.db.models import Q
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.pagination import CursorPagination
@@ -68,7 +69,8 @@ class SubmitSerializer(serializers.Serializer):
 def match_list(request):
     if request.method == "GET":
         if request.user.is_authenticated:
-            qs = Match.objects.filter(seats__user=request.user).distinct()
+            # my seats, and the bot matches I started to watch (autoplay: no seat of mine)
+            qs = Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
         else:
             qs = Match.objects.filter(status=Match.Status.OPEN)
         paginator = MatchPagination()
@@ -102,7 +104,10 @@ def match_detail(request, match_id):
 @permission_classes([permissions.IsAuthenticated])
 def match_join(request, match_id):
     try:
-        match = services.match_join(match_id=int(match_id), user=request.user,
+        deck = request.data.get("deck", "")
+        if not isinstance(deck, str):
+            return _error(MatchError("deck must be decklist text", code="bad_request"))
+        match = services.match_join(match_id=int(match_id), user=request.user, deck=deck,
                                     entropy=str(request.data.get("entropy", ""))[:64])
     except ValueError:
         return _error(NotFound(f"no match {match_id}"))

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -36,7 +37,7 @@ def signup(request):
 
 def lobby(request):
     open_matches = Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats__user")[:50]
-    mine = (Match.objects.filter(seats__user=request.user).distinct()[:50]
+    mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()[:50]
             if request.user.is_authenticated else [])
     watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
     return render(request, "matches/lobby.html", {

@@ -121,3 +121,13 @@ def test_random_garbage_actions_never_change_the_match(match, users, action, ver
         return
     assert 400 <= response.status_code < 500, response.content
     assert _snapshot(match.pk) == before
+
+
+def test_json_nested_thousands_deep_answers_400_not_500(match, users):
+    # Found by acceptance testing: Python's JSON decoder raised RecursionError (HTTP 500).
+    body = '{"action": {"type": "pass", "option": "draw", "ils": ' + "[" * 5000 + "]" * 5000 + '}, "version": 0, ' \
+           '"idempotency_key": "deep"}'
+    before = _snapshot(match.pk)
+    response = _client(users[0]).post(f"/api/matches/{match.pk}/actions/", body, content_type="application/json")
+    assert response.status_code == 400 and "nested too deeply" in response.json()["detail"]
+    assert _snapshot(match.pk) == before

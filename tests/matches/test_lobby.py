@@ -135,3 +135,27 @@ def test_a_websocket_receives_the_current_view_then_each_new_one(seeded, users):
     assert first["type"] == "view" and first["view"]["seat"] is None  # anonymous: the spectators' view
     assert second["view"]["version"] == first["view"]["version"]
     assert all(isinstance(hand, int) for hand in second["view"]["state"]["hands"].values())
+
+
+def test_a_roster_sent_with_an_acceptance_through_the_api_is_checked(seeded, users):
+    # Found by acceptance testing: the API's join ignored the deck, so Dark fielded its line-up unchecked.
+    from rest_framework.test import APIClient
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=SILVER)
+    client = APIClient()
+    client.force_authenticate(users[1])
+    refused = client.post(f"/api/matches/{match.pk}/join/", {"deck": SILVER}, format="json")  # a Silver roster
+    assert refused.status_code == 400 and refused.json()["code"] == "wrong_side"
+    accepted = client.post(f"/api/matches/{match.pk}/join/", {"deck": DARK_CUSTOM}, format="json")
+    assert accepted.status_code == 200
+    match.refresh_from_db()
+    assert "トップジョイ" in {match.state["cards"][il]["name"] for il in match.state["teams"]["dark"]}
+
+
+def test_a_bot_match_i_started_to_watch_is_listed_among_my_matches(seeded, users):
+    from rest_framework.test import APIClient
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="random")
+    client = APIClient()
+    client.force_authenticate(users[0])
+    assert [m["id"] for m in client.get("/api/matches/").json()["results"]] == [match.pk]
