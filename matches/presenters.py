@@ -54,6 +54,12 @@ def _iron_leaguer(action: dict, view: dict) -> str:
             "half": _il_half(view, action["card"], action["side"])}
     if kind == "discard":
         return _("Discard %s") % names.get(action["card"], action["card"])
+    if kind == "add_half":
+        return _("Add %s") % _il_half(view, action["card"], action["side"])
+    if kind == "cancel":
+        return _("Withdraw the declaration")
+    if kind == "refill":
+        return _("Draw up to the hand limit")
     return _generic(action, view)
 
 
@@ -65,18 +71,26 @@ def describe_action(game: str, action: dict, view: dict) -> str:
     return PRESENTERS.get(game, _generic)(action, view)
 
 
+def _plain(value, names: dict[str, str]) -> str:
+    """A value of an event's data in words: card and IL ids as their names, lists joined."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_plain(v, names) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_plain(v, names)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+HIDDEN_KEYS = {"counter"}  # the RNG's draw counter: for auditors (full log), not for people reading the board
+
+
 def describe_event(event: dict, view: dict) -> str:
-    """One log entry as a sentence: kind, clause and its inputs (withheld data says so)."""
+    """One log entry as a sentence: kind, rule clause and its inputs with names for ids (withheld data says so)."""
     names = _names(view)
     if event.get("withheld"):
         return _("%(kind)s (hidden until the match ends)") % {"kind": event["kind"]}
     data = event.get("data") or {}
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, str):
-            value = names.get(value, value)
-        elif isinstance(value, list) and len(value) <= 6:
-            value = ", ".join(names.get(v, str(v)) if isinstance(v, str) else str(v) for v in value)
-        parts.append(f"{key}={value}")
+    parts = [f"{key}={_plain(value, names)}" for key, value in data.items() if key not in HIDDEN_KEYS]
     clause = f" [IL {event['clause']}]" if event.get("clause") else ""
     return f"{event['kind']}{clause}: " + ", ".join(parts)

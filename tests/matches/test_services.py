@@ -139,3 +139,15 @@ def test_an_applied_action_without_events_keeps_its_place_in_the_replay_log(seed
     log = match_replay_log(match=Match.objects.get(pk=match.pk))
     assert [entry["action"] for entry in log["entries"]] == [Submission.objects.get().action]
     assert log["entries"][0]["events"] == []
+
+
+def test_event_descriptions_name_cards_and_leave_out_the_rng_counter():
+    from matches.presenters import describe_action, describe_event
+
+    view = {"cards": {"t018": {"name": "根性プレー", "attributes": {"upper": {"name": "スライディング"}}},
+                      "il01": {"name": "マグナムエース"}}}
+    line = describe_event({"kind": "attack", "clause": "6.2", "data": {"halves": [["t018", "upper"]], "ils": ["il01"],
+                                                                     "dice": [3, 4], "counter": 128}}, view)
+    assert "根性プレー" in line and "マグナムエース" in line and "t018" not in line and "counter" not in line
+    label = describe_action("iron_leaguer", {"type": "add_half", "seat": "dark", "card": "t018", "side": "upper"}, view)
+    assert "スライディング" in label and "add_half" not in label
