@@ -175,10 +175,10 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
     except (Match.DoesNotExist, ValueError, TypeError) as exc:
         raise NotFound(f"no match {match_id}") from exc
     seat = _acting_seat(match, user, source, seat)
+    engine = get_engine(match.game)
     existing = Submission.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
     if existing is not None:
-        return existing, False
-    engine = get_engine(match.game)
+        return _same_request(existing, engine, action, seat, expected_version), False
     decoded = _decode(engine, action, seat)
     if match.status != Match.Status.ACTIVE:
         raise Conflict(f"the match is {match.status}, not in play", code="not_active")
@@ -191,6 +191,19 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
         _precheck(engine, match, decoded)
     return _store(match, seat=seat, action=encode(decoded), expected_version=expected_version, source=source,
                   idempotency_key=idempotency_key, submitted_by=user if source == "player" else None)
+
+
+def _same_request(existing: Submission, engine, action: dict, seat: str, expected_version: int) -> Submission:
+    """A retry with a used key answers the first submission; a *different* request under that key is refused
+    (Conflict ``idempotency_key_reused``), so a client that reuses a key by mistake finds out."""
+    try:
+        same = encode(engine.codec.decode({**action, "seat": seat})) == existing.action
+    except MalformedAction:
+        same = False
+    if not same or expected_version != existing.expected_version:
+        raise Conflict("this idempotency_key was already used for a different action or version",
+                       code="idempotency_key_reused")
+    return existing
 
 
 def _store(match: Match, *, seat: str, action: dict, expected_version: int, source: str, idempotency_key: str,

@@ -131,3 +131,16 @@ def test_json_nested_thousands_deep_answers_400_not_500(match, users):
     response = _client(users[0]).post(f"/api/matches/{match.pk}/actions/", body, content_type="application/json")
     assert response.status_code == 400 and "nested too deeply" in response.json()["detail"]
     assert _snapshot(match.pk) == before
+
+
+def test_a_used_idempotency_key_with_a_different_action_is_refused(match, users):
+    # Found by acceptance testing: the first submission was answered again, so the client never knew.
+    url = f"/api/matches/{match.pk}/actions/"
+    legal = _legal(match, "dark")
+    first = _client(users[0]).post(url, {"action": legal[0], "version": 0, "idempotency_key": "x"}, format="json")
+    again = _client(users[0]).post(url, {"action": legal[0], "version": 0, "idempotency_key": "x"}, format="json")
+    before = _snapshot(match.pk)
+    other = _client(users[0]).post(url, {"action": legal[1], "version": 0, "idempotency_key": "x"}, format="json")
+    assert (first.status_code, again.status_code, again.json()["created"]) == (202, 202, False)
+    assert other.status_code == 409 and other.json()["code"] == "idempotency_key_reused"
+    assert _snapshot(match.pk) == before
