@@ -28,7 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cards.games import schema_for  # noqa: E402
 from decks import codec  # noqa: E402
 from decks.textcheck import check_text  # noqa: E402
 
@@ -37,23 +36,8 @@ SERVICE_TARGET_MS = 30.0
 
 
 def load_index(game: str) -> codec.CardIndex:
-    data = json.loads((ROOT / "seeds" / "catalogue" / f"{game}.json").read_text(encoding="utf-8"))
-    schema, cards = schema_for(game), []
-    for card in data["cards"]:
-        attributes, _ = schema.clean(card["card_type"], card["attributes"])
-        cards.append(
-            {
-                "key": f"{card['set']}-{card['number']}",
-                "name": card["name"],
-                "reading": card["reading"],
-                "card_type": card["card_type"],
-                "attributes": attributes,
-                "game": game,
-                "set": card["set"],
-                "number": card["number"],
-            }
-        )
-    return codec.CardIndex(game, cards)
+    path = ROOT / "seeds" / "catalogue" / f"{game}.json"
+    return codec.index_from_document(json.loads(path.read_text(encoding="utf-8")))
 
 
 def _time(run, repeat: int) -> list[float]:

@@ -478,3 +478,21 @@ def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
             ref = f" [{index.ref_of(key)}]" if index.default_key(name) != key else ""
             out.append(f"{count} {name}{ref}")
     return "\n".join(out) + "\n"
+
+
+def index_from_document(document: Mapping) -> CardIndex:
+    """A ``CardIndex`` over a ``shinpan.cards`` document (a seed catalogue file, docs/formats.md), without a
+    database: keys are ``"<set>-<number>"``, attributes normalised by the game's schema. ValueError names the
+    first card the schema refuses (the seed tests check every card, so this only fires on a broken file)."""
+    from cards.games import schema_for
+
+    game = document["game"]["code"]
+    schema, cards = schema_for(game), []
+    for card in document["cards"]:
+        attributes, problems = schema.clean(card["card_type"], card["attributes"])
+        if problems:
+            raise ValueError(f"{card['name']} ({card['set']} {card['number']}): {'; '.join(map(str, problems))}")
+        cards.append({"key": f"{card['set']}-{card['number']}", "name": card["name"], "reading": card["reading"],
+                      "card_type": card["card_type"], "attributes": attributes, "game": game,
+                      "set": card["set"], "number": card["number"]})
+    return CardIndex(game, cards)

@@ -17,6 +17,7 @@ from cards.games import SCHEMAS
 
 from .csv_columns import all_attribute_columns, cells_to_attributes, split_list_cell
 from .records import (
+    CARD_FIELDS,
     COMMON_COLUMNS,
     FILE_FORMAT,
     FILE_VERSION,
@@ -28,20 +29,7 @@ from .records import (
 )
 
 FORMATS = {".json": "json", ".csv": "csv"}
-JSON_CARD_KEYS = frozenset(
-    {
-        "set",
-        "number",
-        "name",
-        "reading",
-        "card_type",
-        "rarity",
-        "rules_text",
-        "flavour_text",
-        "attributes",
-        "sample_fields",
-    }
-)
+JSON_CARD_KEYS = frozenset({"set", "number", *CARD_FIELDS})
 JSON_SET_KEYS = frozenset({"code", "name", "name_ja", "release_date", "sample_data", "notes"})
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from cards.games import schema_for
 from decks import codec
 from decks.textcheck import check_text
 
@@ -26,24 +25,8 @@ def _formats() -> dict[str, dict]:
 
 
 def _index(game: str) -> codec.CardIndex:
-    data = json.loads((ROOT / "seeds" / "catalogue" / f"{game}.json").read_text(encoding="utf-8"))
-    schema, cards = schema_for(game), []
-    for card in data["cards"]:
-        attributes, problems = schema.clean(card["card_type"], card["attributes"])
-        assert not problems, (card["name"], problems)
-        cards.append(
-            {
-                "key": f"{card['set']}-{card['number']}",
-                "name": card["name"],
-                "reading": card["reading"],
-                "card_type": card["card_type"],
-                "attributes": attributes,
-                "game": game,
-                "set": card["set"],
-                "number": card["number"],
-            }
-        )
-    return codec.CardIndex(game, cards)
+    path = ROOT / "seeds" / "catalogue" / f"{game}.json"
+    return codec.index_from_document(json.loads(path.read_text(encoding="utf-8")))
 
 
 FORMATS = _formats()
