@@ -24,7 +24,7 @@ class Action:
     seat: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, with the rule ``clause`` it applied and every input it used in ``data``.
 
@@ -36,6 +36,11 @@ class Event:
     clause: str = ""
     data: dict = field(default_factory=dict)
     to: tuple[str, ...] = ()
+
+    def __init__(self, kind: str, clause: str = "", data: dict | None = None, to: tuple[str, ...] = ()) -> None:
+        # What the generated frozen __init__ does (one object.__setattr__ per field), at a third of the cost:
+        # every ruling is an Event, several per action (bench/engine.py).
+        self.__dict__.update(kind=kind, clause=clause, data={} if data is None else data, to=to)
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "clause": self.clause, "data": self.data, "to": list(self.to)}

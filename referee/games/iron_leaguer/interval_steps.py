@@ -3,8 +3,8 @@ scene (16–20: practice, training, scouting, persuasion) and departure with the
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
-from itertools import combinations, permutations, product, starmap
+from functools import lru_cache
+from itertools import chain, combinations, permutations, product
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
@@ -198,19 +198,63 @@ def _allocs(ils: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=512)
-def _alloc_set(ils: tuple[str, ...]) -> frozenset[tuple[tuple[str, int], ...]]:
-    return frozenset(_allocs(ils))
+def _valid_alloc(alloc: tuple, growers: list[str]) -> bool:
+    """``alloc in training_allocs(...)`` without listing them (IL 18.3): ``((il, 3),)``, ``((a, 1), (b, 2))``
+    with a ≠ b, or ``((a, 1), (b, 1), (c, 1))`` in line-up order; every IL one of ``growers``."""
+    try:
+        ils = [il for il, _ in alloc]
+        points = [p for _, p in alloc]
+    except (TypeError, ValueError):
+        return False
+    if not all(il in growers for il in ils) or len(set(ils)) != len(ils):
+        return False
+    if points == [3] or points == [1, 2]:
+        return True
+    return points == [1, 1, 1] and [growers.index(il) for il in ils] == sorted(growers.index(il) for il in ils)
+
+
+class _Made(dict):
+    """Actions made once by key: a line-up that differs by one IL shares every other action, and a list is
+    built by C-level ``map`` over the keys (``itertools`` makes them) with only the new actions built in
+    Python. Cleared when it grows past 65,536 (bounded memory over many games)."""
+
+    def __init__(self, build) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: tuple) -> Action:
+        if len(self) > 1 << 16:
+            self.clear()
+        action = self[key] = self.build(key)
+        return action
+
+
+def _training_of(seat: str):
+    def build(ils: tuple[str, ...]) -> Training:
+        if len(ils) == 1:
+            return Training(seat, ((ils[0], 3),))
+        if len(ils) == 2:
+            return Training(seat, ((ils[0], 1), (ils[1], 2)))
+        return Training(seat, tuple((il, 1) for il in ils))
+
+    return build
+
+
+_TRAINING = {seat: _Made(_training_of(seat)) for seat in ("silver", "dark")}
+_PERSUADE = _Made(lambda pair: Persuade("silver", *pair))
 
 
 @lru_cache(maxsize=512)
 def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
-    return tuple(map(partial(cached, Training, seat), _allocs(ils)))
+    """``Training`` for every ``_allocs(ils)``, in that order (+3 each; +1/+2 each ordered pair; +1 each
+    three in line-up order)."""
+    keys = chain(zip(ils), permutations(ils, 2), combinations(ils, 3))
+    return tuple(map(_TRAINING[seat].__getitem__, keys))
 
 
 @lru_cache(maxsize=512)
 def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
-    return tuple(starmap(partial(cached, Persuade, "silver"), product(persuaders, targets)))
+    return tuple(map(_PERSUADE.__getitem__, product(persuaders, targets)))
 
 
 def _persuasion_targets(state: dict) -> list[str]:
@@ -234,7 +278,7 @@ def do_action(state: dict, action: Action, events: list[Event]) -> None:
     if isinstance(action, Practice):  # IL 17
         draw_tech(state, seat, 1, events, "17.2/17.3")
     elif isinstance(action, Training):  # IL 18
-        if tuple(action.alloc) not in _alloc_set(tuple(_growers(state, seat))):
+        if not _valid_alloc(action.alloc, _growers(state, seat)):
             raise IllegalAction(
                 "bad_training",
                 "training gives 3 points to 1–3 of your ILs who can grow (+3, +1/+2 or +1/+1/+1)",

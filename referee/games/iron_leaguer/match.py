@@ -84,8 +84,6 @@ def legal(state: dict, seat: str) -> list[Action]:
             declares = memo[key] = tuple([cached(Declare, seat, kind, s) for s in singles])
         out: list[Action] = list(declares)
         if kind == "attack" and seat == "dark":
-            from .rough_play import rough_actions
-
             out.extend(rough_actions(state, seat, seen))
         return out + pass_actions(state, seat, kind)
     if kind == "assign":
@@ -348,3 +346,7 @@ def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
     draw_to_limit(state, seat, events, "6.6.2" if pending["purpose"] == "attack" else "7.6.2")
     state["pending"] = pending["back"]
     finish_pass(state, events, pending["purpose"])
+
+
+# rough_play imports this module (after_exchange); imported last so both load in either order
+from .rough_play import rough_actions  # noqa: E402

@@ -29,40 +29,42 @@ def copy_state(state: dict) -> dict:
     """A copy deep enough for ``apply`` to mutate: every mutable part is copied; the static card data and the
     entries that are never changed once written (results, queued growth checks, nested pending data, the
     per-IL entries of ``ils``, which ``set_il`` replaces instead of changing) are shared.
-    Written out by hand because a generic deep copy costs more than a whole decision."""
-    tech = state["tech"]
-    interval = state["interval"]
-    if interval is not None:
-        interval = {
-            k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for k, v in interval.items()
-        }
-        if "rescue" in interval:
-            interval["rescue"] = {k: list(v) for k, v in interval["rescue"].items()}
+    Written out by hand (``.copy()`` of each part, no comprehension or ``zip``): a generic deep copy costs more
+    than a whole decision, and this runs on every ``apply`` (bench/engine.py)."""
+    new = state.copy()
+    new["rng"] = state["rng"].copy()
+    new["ils"] = state["ils"].copy()  # entries are replaced, never changed in place (set_il)
+    teams, hands, tech = state["teams"], state["hands"], state["tech"]
+    new["teams"] = {"silver": teams["silver"].copy(), "dark": teams["dark"].copy()}
+    new["hands"] = {"silver": hands["silver"].copy(), "dark": hands["dark"].copy()}
+    decks = tech["decks"]
+    new["tech"] = {
+        "period": tech["period"],
+        "decks": {"1": decks["1"].copy(), "2": decks["2"].copy(), "3": decks["3"].copy()},
+        "discard": tech["discard"].copy(),
+        "out": tech["out"].copy(),
+    }
+    new["il_deck"] = state["il_deck"].copy()
+    new["strays"] = state["strays"].copy()
+    new["retired"] = state["retired"].copy()
+    new["results"] = state["results"].copy()
     match = state["match"]
     if match is not None:
-        match = {**match, "score": dict(match["score"])}
-    teams, hands, decks = state["teams"], state["hands"], tech["decks"]
-    return {
-        **state,
-        "rng": dict(state["rng"]),
-        "ils": dict(state["ils"]),  # entries are replaced, never changed in place (set_il)
-        "teams": dict(zip(teams, map(list, teams.values()), strict=True)),  # no comprehension frame
-        "il_deck": list(state["il_deck"]),
-        "strays": list(state["strays"]),
-        "retired": list(state["retired"]),
-        "tech": {
-            "period": tech["period"],
-            "decks": dict(zip(decks, map(list, decks.values()), strict=True)),
-            "discard": list(tech["discard"]),
-            "out": list(tech["out"]),
-        },
-        "hands": dict(zip(hands, map(list, hands.values()), strict=True)),
-        "match": match,
-        "results": list(state["results"]),
-        "interval": interval,
-        "pending": dict(state["pending"]) if state["pending"] else None,
-    }
+        match = new["match"] = match.copy()
+        match["score"] = match["score"].copy()
+    pending = state["pending"]
+    if pending is not None:
+        new["pending"] = pending.copy()
+    interval = state["interval"]
+    if interval is not None:
+        interval = new["interval"] = interval.copy()
+        for key, value in interval.items():
+            if type(value) is list or type(value) is dict:
+                interval[key] = value.copy()
+        if "rescue" in interval:
+            rescue = interval["rescue"]
+            interval["rescue"] = {key: value.copy() for key, value in rescue.items()}
+    return new
 
 
 def set_il(state: dict, il: str, **changes: int | bool) -> None:
