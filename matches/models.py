@@ -6,7 +6,9 @@ submissions in order through the game's engine, appends events and stores the ne
 The engine state's static card table (``state["cards"]``, about 90 % of the state's bytes) is stored once, in
 ``Match.cards``, when the match starts; the ``state`` column holds the rest and is small, so each action reads
 and writes a few kilobytes instead of a hundred. Loading a match puts the cards back (``Match.from_db``) from a
-per-process cache keyed by the match's commitment, so ``match.state`` is always the engine's whole state.
+per-process cache keyed by the match's id and commitment, so ``match.state`` is always the engine's whole
+state. (The id alone could name another match in a database that reuses ids after a rollback, as SQLite can; the
+commitment alone repeats when ``manage.py playmatch`` plays one seed twice.)
 The same kind of cache holds a started match's seat rows (``Match.seat_rows``), and ``Match.next_seq`` keeps the
 next event's seq on the locked row, so an action costs no query for either.
 """
@@ -20,14 +22,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 STATIC_KEY = "cards"  # the part of the engine state that never changes during a match (copied at the start)
-_CARDS_CACHE: OrderedDict[str, dict] = OrderedDict()  # commitment -> card table; immutable per match
+_CARDS_CACHE: OrderedDict[tuple, dict] = OrderedDict()  # (id, commitment) -> card table; immutable per match
 _CARDS_CACHE_SIZE = 256
-_SEATS_CACHE: OrderedDict[str, list] = OrderedDict()  # commitment -> Seat rows with users; fixed after the start
+_SEATS_CACHE: OrderedDict[tuple, list] = OrderedDict()  # (id, commitment) -> Seat rows with users, once started
 
 
-def _remember_cards(commitment: str, cards: dict) -> None:
-    _CARDS_CACHE[commitment] = cards
-    _CARDS_CACHE.move_to_end(commitment)
+def _cache_key(match: Match) -> tuple | None:
+    """``(id, commitment)`` of a loaded match, None when either was not loaded."""
+    key = (match.__dict__.get("id"), match.__dict__.get("commitment"))
+    return None if None in key else key
+
+
+def _remember_cards(key: tuple, cards: dict) -> None:
+    _CARDS_CACHE[key] = cards
+    _CARDS_CACHE.move_to_end(key)
     while len(_CARDS_CACHE) > _CARDS_CACHE_SIZE:
         _CARDS_CACHE.popitem(last=False)
 
@@ -99,12 +107,12 @@ class Match(models.Model):
     @classmethod
     def from_db(cls, db, field_names, values):
         """Put the static card table back into ``state``: from the loaded ``cards`` column, else the
-        per-process cache (keyed by the commitment, unique per match), else one query for it."""
+        per-process cache (keyed by id and commitment), else one query for it."""
         match = super().from_db(db, field_names, values)
         state = match.__dict__.get("state")
         if isinstance(state, dict) and STATIC_KEY not in state:
             cards = match.__dict__.get("cards")
-            key = match.__dict__.get("commitment")
+            key = _cache_key(match)
             if cards is None and key is not None:
                 cards = _CARDS_CACHE.get(key)
             if cards is None:
@@ -117,9 +125,9 @@ class Match(models.Model):
 
     def seat_rows(self) -> list:
         """The match's Seat rows with their users, in seat order. Once the match has started they never change,
-        so they are kept in a per-process cache keyed by the commitment (unique per match); an open match's
+        so they are kept in a per-process cache keyed by id and commitment; an open match's
         seats are read every time (a player may still join)."""
-        key = self.__dict__.get("commitment")
+        key = _cache_key(self)
         cached = _SEATS_CACHE.get(key) if key else None
         if cached is not None:
             _SEATS_CACHE.move_to_end(key)

@@ -46,11 +46,16 @@ class SeatSpec:
 
 def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
                  created_by=None, format_code: str = "", decision_seconds: int | None = None,
-                 start: bool = True) -> Match:
+                 start: bool = True, seed: bytes | None = None) -> Match:
     """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
 
     ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
-    match so catalogue edits never change a running match. Raises BadRequest for an unknown game, seat or bot.
+    match so catalogue edits never change a running match. ``seed``: the 32-byte secret seed; None (every online
+    match) draws a fresh one from the OS CSPRNG. A given seed is for ``manage.py playmatch --seed N`` alone (the
+    same game again, between bots): it is never taken from the API or a form, since a seed a player chose or
+    knew would let them foresee every die. The same seed twice gives two matches one commitment (the caches of
+    ``matches.models`` are keyed by id and commitment). Raises BadRequest for an unknown game, seat or bot, or a
+    seed that is not 32 bytes.
     """
     try:
         engine = get_engine(game)
@@ -62,7 +67,10 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
             raise BadRequest(f"seat {spec.seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
         if spec.bot and spec.bot not in BOTS:
             raise BadRequest(f"bot {spec.bot!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
-    seed = secrets.token_bytes(32)
+    if seed is None:
+        seed = secrets.token_bytes(32)
+    elif len(seed) != 32:
+        raise BadRequest(f"the seed must be 32 bytes, not {len(seed)}", code="bad_seed")
     with transaction.atomic():
         match = Match.objects.create(
             game=game, format_code=format_code, created_by=created_by,

@@ -59,3 +59,14 @@ def new_context(browser):
 @pytest.fixture
 def page(new_context):
     return new_context(locale="en-US").new_page()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_match_caches():
+    """Each test starts with empty per-process match caches (``matches.models``): a test database may hand out
+    an id again after a rollback (SQLite does), and tests replay the same seeds."""
+    from matches import models
+
+    models._CARDS_CACHE.clear()
+    models._SEATS_CACHE.clear()
+    yield

@@ -161,7 +161,7 @@ def enter_retirement(state: dict, events: list[Event]) -> bool:
 
 def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
     state["teams"]["dark"].remove(il)
-    state["retired"].append(il)  # IL 12.4: kept apart, heart kept
+    state["retired"] = [*state["retired"], il]  # IL 12.4: kept apart, heart kept (replaced: copy_state)
     events.append(Event("retired", clause, {"il": il, "name": name(state, il)}))
 
 

@@ -36,9 +36,9 @@ def enter_replenish(state: dict, events: list[Event]) -> bool:
         tech = state["tech"]
         old = str(tech["period"])
         for seat in (iv["winner"], iv["loser"]):
-            tech["out"].extend(state["hands"][seat])
+            tech["out"] = tech["out"] + state["hands"][seat]  # replaced, not extended (copy_state)
             state["hands"][seat] = []
-        tech["out"].extend(tech["decks"][old] + tech["discard"])
+        tech["out"] = tech["out"] + tech["decks"][old] + tech["discard"]
         tech["decks"][old], tech["discard"] = [], []
         tech["period"] += 1
         events.append(
@@ -93,12 +93,12 @@ def enter_newcomers(state: dict, events: list[Event]) -> bool:
         if not state["il_deck"]:
             events.append(Event("il_deck_empty", "15.1", {}))
             break
-        il = state["il_deck"].pop()
+        il, state["il_deck"] = state["il_deck"][-1], state["il_deck"][:-1]  # replaced (copy_state)
         aff = attrs(state, il)["affiliation"]
         if aff == "dark_leaguer":
             join(state, "dark", il)
         else:
-            state["strays"].append(il)
+            state["strays"] = [*state["strays"], il]
         events.append(
             Event(
                 "newcomer",

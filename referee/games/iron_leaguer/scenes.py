@@ -50,7 +50,7 @@ def end_match(state: dict, events: list[Event], winner: str) -> None:
         "lost_by": score[winner] - score[loser],
         "rough_plays": state["match"]["rough_plays"],
     }
-    state["results"].append(result)
+    state["results"] = [*state["results"], result]  # replaced, not appended (copy_state)
     events.append(Event("match_end", "4.3/4.4", result))
     wins = world_tour_wins(state)
     if wins[winner] >= 2:

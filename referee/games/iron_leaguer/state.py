@@ -26,9 +26,12 @@ SEATS = ("silver", "dark")
 
 
 def copy_state(state: dict) -> dict:
-    """A copy deep enough for ``apply`` to mutate: every mutable part is copied; the static card data and the
-    entries that are never changed once written (results, queued growth checks, nested pending data, the
-    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing) are shared.
+    """A copy deep enough for ``apply`` to mutate: every part a rule changes in place is copied. Shared: the
+    static card data, entries never changed once written (queued growth checks, nested pending data, the
+    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing), and the zones that change a few
+    times a game, which are replaced by a new list, never changed in place: ``il_deck``, ``strays``,
+    ``retired``, ``results`` and ``tech["out"]`` (the property test checks that ``apply`` never changes its
+    input).
     Written out by hand (``.copy()`` of each part, no comprehension or ``zip``): a generic deep copy costs more
     than a whole decision, and this runs on every ``apply`` (bench/engine.py)."""
     new = state.copy()
@@ -42,12 +45,8 @@ def copy_state(state: dict) -> dict:
         "period": tech["period"],
         "decks": {"1": decks["1"].copy(), "2": decks["2"].copy(), "3": decks["3"].copy()},
         "discard": tech["discard"].copy(),
-        "out": tech["out"].copy(),
+        "out": tech["out"],
     }
-    new["il_deck"] = state["il_deck"].copy()
-    new["strays"] = state["strays"].copy()
-    new["retired"] = state["retired"].copy()
-    new["results"] = state["results"].copy()
     match = state["match"]
     if match is not None:
         match = new["match"] = match.copy()
@@ -191,9 +190,9 @@ def reset(state: dict, events: list[Event], attacker: str, clause: str) -> None:
 
 def join(state: dict, seat: str, il: str) -> None:
     """Add ``il`` to ``seat``'s team (removing it from strays/retired/deck)."""
-    for zone in (state["strays"], state["retired"], state["il_deck"]):
-        if il in zone:
-            zone.remove(il)
+    for zone in ("strays", "retired", "il_deck"):  # replaced, never changed in place (copy_state)
+        if il in state[zone]:
+            state[zone] = [x for x in state[zone] if x != il]
     state["teams"][seat].append(il)
 
 
@@ -201,7 +200,7 @@ def make_stray(state: dict, il: str) -> None:
     seat = team_of(state, il)
     if seat:
         state["teams"][seat].remove(il)
-    state["strays"].append(il)
+    state["strays"] = [*state["strays"], il]
 
 
 def grow(state: dict, il: str, value: int, clause: str, events: list[Event], **inputs) -> bool:

@@ -115,15 +115,11 @@ def _options(
     state: dict, seat: str, mode: str, profiles: Profiles
 ) -> list[tuple[str, list[tuple[str, dict, int]]]]:
     """Per card in hand: its usable halves as (side, half, bitmask of ready ILs who may use it)."""
-    timings, cards, masks = TIMINGS[mode], state["cards"], profiles[3]
+    usable, masks = _usable(state["cards"])[mode], profiles[3]
     out = []
     for card in state["hands"][seat]:
         halves = []
-        attributes = cards[card]["attributes"]  # half_of, inlined in this loop
-        for side in ("upper", "lower"):
-            half = attributes[side]
-            if half.get("rough_play") or half["timing"] not in timings:
-                continue
+        for side, half in usable[card]:
             mask = masks.get((card, side))
             if mask is None:
                 mask = _card_mask(half, card, side, profiles)
@@ -132,6 +128,32 @@ def _options(
         if halves:
             out.append((card, halves))
     return out
+
+
+# id(card table) -> (the table, kept alive; {mode: {card: ((side, half), ...)}}): the halves of each card that
+# may be used in an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read once.
+_USABLE: dict[int, tuple[dict, dict]] = {}
+
+
+def _usable(cards: dict) -> dict[str, dict[str, tuple[tuple[str, dict], ...]]]:
+    entry = _USABLE.get(id(cards))
+    if entry is None:
+        if len(_USABLE) >= 8:
+            _USABLE.clear()
+        by_mode: dict[str, dict[str, tuple]] = {}
+        for mode, timings in TIMINGS.items():
+            by_mode[mode] = {
+                card: tuple(
+                    (side, half)
+                    for side in ("upper", "lower")
+                    if "upper" in c["attributes"]
+                    and not (half := c["attributes"][side]).get("rough_play")
+                    and half["timing"] in timings
+                )
+                for card, c in cards.items()
+            }
+        entry = _USABLE[id(cards)] = (cards, by_mode)
+    return entry[1]
 
 
 def _key(side: str, half: dict) -> str | None:
@@ -207,16 +229,12 @@ def _extensions(
         if half["persons"] is not None:
             numbers.add(half["persons"])
     used = {card for card, _ in halves}
-    timings, cards, masks = TIMINGS[mode], state["cards"], profiles[3]
+    usable, masks = _usable(state["cards"])[mode], profiles[3]
     out = []
     for card in state["hands"][seat]:
         if card in used:
             continue
-        attributes = cards[card]["attributes"]  # half_of, inlined in this loop
-        for side in ("upper", "lower"):
-            half = attributes[side]
-            if half.get("rough_play") or half["timing"] not in timings:
-                continue
+        for side, half in usable[card]:
             key, persons = _key(side, half), half["persons"]
             if (key is not None and key in names) or (
                 numbers and persons is not None and persons not in numbers

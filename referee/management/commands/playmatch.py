@@ -1,15 +1,38 @@
-"""``manage.py playmatch --game iron_leaguer --bots greedy,random --seed N [--log FILE]``: a whole
-game between bots, printed as the winner, the scene-by-scene score and the SHA-256 digest of the log
-(same seed, same digest).
+"""``manage.py playmatch --game iron_leaguer --bots greedy,random --seed N [--log FILE] [--timeout S] [--offline]``:
+a whole game between two bots, played as an online match, printed as the match and its page, the winner, the
+scene-by-scene score, the number of actions, the commitment and the SHA-256 digest of the log (same seed, same
+digest).
 
-Cards come from the catalogue (``Card`` rows of the game, loaded by ``manage.py loadseeds``), copied into
-plain dicts for the engine, which never imports Django. Bots: ``silver,dark`` in that order, each
-``random`` or ``greedy``.
+The match is a real ``Match`` made by ``matches.services.match_create``, both seats held by bots (``--bots``:
+silver first, then dark; each ``random`` or ``greedy``), the decks built from the catalogue by
+``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (each side its standard line-up),
+and the secret seed ``referee.engine.rng.seed_from_int(N)`` instead of a fresh one. From there every move is
+the online one: a ``referee.tasks.bot_move`` task → ``match_bot_move`` → ``_adjudicate_locked``. With
+``REDIS_URL`` unset (the embedded default) Celery runs the tasks in-process, so the whole match is played inside
+``match_create``; with ``REDIS_URL`` set, Celery workers (``celery -A config worker``) play it and the command
+polls the match row until it has finished, or fails after ``--timeout`` seconds naming the match and the version
+it reached.
+
+The log is the one the replay page and ``GET /api/matches/{id}/replay/`` serve (``matches.selectors
+.match_replay_log``); ``--log FILE`` writes it and ``manage.py replay FILE`` verifies it. Its digest
+(``referee.engine.replay.digest``) covers the setup events and the entries (actions and their events) only, never
+the match id or a time, so two matches with the same seed, bots and catalogue have the same digest.
+
+``--offline`` plays the same game in this process through the engine alone (``referee.engine.replay.play``),
+with the same decks, seed and bot seeding as ``match_bot_move`` and nothing written to the database: the same
+digest, in a fraction of the time (for debugging the engine). Every online run is checked against it: a match
+whose log differs from the engine's game with the same decks, seed and bots is an error, never a result.
+
+Errors (CommandError, exit 1): an unknown game or bot, a game not playable online, the folder of ``--log``
+missing (refused before playing), no cards of the game in the catalogue (run ``manage.py loadseeds`` first), the
+match not finished in time.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,46 +42,150 @@ from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.replay import play
 from referee.engine.rng import seed_from_int
 
+POLL_SECONDS = 0.2  # how often the match row is read while workers play
 
-def catalogue_cards(game: str) -> list[dict]:
-    """The game's cards as engine dicts ``{"name", "card_type", "attributes"}``, in catalogue order."""
-    from cards.models import Card
 
-    rows = Card.objects.filter(game__code=game).order_by("card_set__code", "collector_number")
-    return [{"name": c.name, "card_type": c.card_type, "attributes": c.attributes} for c in rows]
+def bot_seed(seed_hex: str, version: int) -> int:
+    """The seed of the bot that decides at ``version`` (the number of actions applied so far): the one
+    ``matches.services.match_bot_move`` gives it, so ``--offline`` plays the online game."""
+    return int(seed_hex[:8], 16) ^ version
+
+
+def offline_bots(seats: tuple[str, ...], kinds: list[str], seed: bytes) -> dict:
+    """``seat -> bot`` for ``referee.engine.replay.play``: like ``match_bot_move``, a fresh bot for each
+    decision, seeded by ``bot_seed`` (``play`` asks exactly one bot per applied action, so a shared counter is
+    the version)."""
+    applied = [0]
+
+    def seat_bot(kind: str):
+        def decide(engine, state, seat, actions):
+            version = applied[0]
+            applied[0] += 1
+            return make_bot(kind, bot_seed(seed.hex(), version))(engine, state, seat, actions)
+
+        return decide
+
+    return {seat: seat_bot(kind) for seat, kind in zip(seats, kinds, strict=True)}
 
 
 class Command(BaseCommand):
-    help = "Play a whole game between two bots and print the winner, the scores and the log digest."
+    help = ("Play a whole game between two bots as an online match (through the Celery tasks) and print the "
+            "winner, the scores and the log digest.")
 
     def add_arguments(self, parser):
         parser.add_argument("--game", default="iron_leaguer", help="game code (iron_leaguer)")
         parser.add_argument("--bots", default="greedy,random", help="silver,dark: random or greedy each")
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
         parser.add_argument("--log", help="write the full JSON log here (verify it with manage.py replay)")
+        parser.add_argument("--timeout", type=float, default=300.0,
+                            help="seconds to wait for the workers to finish the match (REDIS_URL set); default 300")
+        parser.add_argument("--offline", action="store_true",
+                            help="play in this process through the engine alone: no match row, no Celery "
+                                 "(the same game and digest, faster; for debugging)")
 
     def handle(self, *args, **options):
+        from matches.adapters import engine_decks
+        from matches.services import BOTS
+
+        self.verbosity = options["verbosity"]
+        game = options["game"]
         try:
-            engine = get_engine(options["game"])
-            kinds = options["bots"].split(",")
-            if len(kinds) != 2:
-                raise ValueError("--bots takes two bots, silver first: e.g. greedy,random")
-            bots = {
-                seat: make_bot(kind.strip(), options["seed"] + i)
-                for i, (seat, kind) in enumerate(zip(engine.seats, kinds, strict=True))
-            }
-        except (KeyError, ValueError) as exc:
-            raise CommandError(str(exc)) from exc
+            engine = get_engine(game)
+        except KeyError as exc:
+            raise CommandError(str(exc.args[0])) from exc
+        kinds = [kind.strip() for kind in options["bots"].split(",")]
+        if len(kinds) != len(engine.seats):
+            raise CommandError(f"--bots takes {len(engine.seats)} bots, {engine.seats[0]} first: e.g. greedy,random")
+        for kind in kinds:
+            if kind not in BOTS:
+                raise CommandError(f"unknown bot {kind!r}; choose {' or '.join(BOTS)}")
         if options["log"] and not Path(options["log"]).resolve().parent.is_dir():
             raise CommandError(f"--log {options['log']}: the folder does not exist")
-        cards = catalogue_cards(options["game"])
-        if not cards:
-            raise CommandError(f"no {options['game']} cards in the catalogue: run manage.py loadseeds first")
+        if options["timeout"] <= 0:
+            raise CommandError("--timeout takes a number of seconds above 0")
+        try:
+            decks = engine_decks(game, {seat: {} for seat in engine.seats})  # no decklist: the standard line-ups
+        except KeyError as exc:
+            raise CommandError(str(exc.args[0])) from exc
+        if not decks.get("cards"):
+            raise CommandError(f"no {game} cards in the catalogue: run manage.py loadseeds first")
         seed = seed_from_int(options["seed"])
-        state, log = play(engine, {}, {"cards": cards}, RngSeed(seed), bots)
-        outcome = engine.outcome(state)
-        self.stdout.write(f"winner: {outcome.winner} ({outcome.reason})")
-        for result in state["results"]:
+        if options["offline"]:
+            state, log = play(engine, {}, decks, RngSeed(seed), offline_bots(engine.seats, kinds, seed))
+            outcome = engine.outcome(state)
+            winner = {"winner": outcome.winner, "reason": outcome.reason}
+        else:
+            state, log, winner = self._online(game, engine, kinds, decks, seed, options["timeout"])
+        self._report(state, log, winner, options["log"])
+
+    def _online(self, game: str, engine, kinds: list[str], decks: dict, seed: bytes, timeout: float):
+        """Create the match and let the bot tasks play it; ``(final state, replay log, outcome)``."""
+        from django.urls import reverse
+
+        from matches.errors import MatchError
+        from matches.models import Match
+        from matches.selectors import match_replay_log
+        from matches.services import SeatSpec, match_create
+        from referee.tasks import bot_move
+
+        eager = bool(bot_move.app.conf.task_always_eager)
+        trace = logging.getLogger("celery.app.trace")  # one INFO line per eager task: hundreds for a match
+        level = trace.level
+        if eager and self.verbosity < 2:
+            trace.setLevel(logging.WARNING)
+        try:
+            match = match_create(game=game, decks=decks, seed=seed,
+                                 seats=[SeatSpec(seat=seat, bot=kind, deck={})
+                                        for seat, kind in zip(engine.seats, kinds, strict=True)])
+        except MatchError as exc:
+            raise CommandError(exc.reason) from exc
+        finally:
+            trace.setLevel(level)
+        self.stdout.write(f"match {match.pk}: {reverse('matches:detail', args=[match.pk])} "
+                          f"(replay {reverse('matches:replay', args=[match.pk])})")
+        deadline = time.monotonic() + timeout
+        while True:
+            status, version = Match.objects.filter(pk=match.pk).values_list("status", "version").get()
+            if status == Match.Status.FINISHED:
+                break
+            if status != Match.Status.ACTIVE:
+                raise CommandError(f"match {match.pk} ended {status} at version {version}")
+            if eager:
+                raise CommandError(f"match {match.pk} stopped at version {version} although Celery tasks run "
+                                   "in-process (REDIS_URL unset): was the command run inside a transaction?")
+            if time.monotonic() >= deadline:
+                raise CommandError(f"match {match.pk} did not finish within {timeout:g} s: it reached version "
+                                   f"{version}. REDIS_URL is set, so Celery workers play the bots' moves: is one "
+                                   "running (celery -A config worker)? The match stays in play; a worker started "
+                                   "later plays it to the end.")
+            time.sleep(POLL_SECONDS)
+        match = Match.objects.get(pk=match.pk)
+        log = match_replay_log(match=match)
+        self._check_against_engine(match, log)
+        return match.state, log, match.outcome
+
+    def _check_against_engine(self, match, log: dict) -> None:
+        """CommandError unless the engine alone, with the match's decks, seed and its seats' bots as stored,
+        plays the very game the match logged (the same digest): a match whose moves went astray is never
+        reported as the seed's game."""
+        from matches.models import Seat
+
+        engine = get_engine(match.game)
+        kinds = dict(Seat.objects.filter(match=match).values_list("seat", "bot"))
+        seed = bytes.fromhex(match.seed_hex)
+        _state, expected = play(engine, match.config.get("engine", {}), match.config.get("decks", {}),
+                                RngSeed(seed, tuple(match.entropy)),
+                                offline_bots(engine.seats, [kinds[seat] for seat in engine.seats], seed))
+        if expected["digest"] != log["digest"]:
+            raise CommandError(
+                f"match {match.pk} did not play the game its bots ({', '.join(kinds[s] for s in engine.seats)}) "
+                f"play with this seed: its log's digest is {log['digest']}, the engine alone gives "
+                f"{expected['digest']}: the online path and the engine disagree (a defect; please report it with "
+                "this match's replay log).")
+
+    def _report(self, state: dict, log: dict, outcome: dict, log_path: str | None) -> None:
+        self.stdout.write(f"winner: {outcome['winner']} ({outcome['reason']})")
+        for result in state.get("results", []):
             score = result["score"]
             self.stdout.write(
                 f"scene {result['scene']:>2}: silver {score['silver']} - {score['dark']} dark "
@@ -66,6 +193,6 @@ class Command(BaseCommand):
             )
         self.stdout.write(f"actions: {len(log['entries'])}  commitment: {log['commitment']}")
         self.stdout.write(f"digest: {log['digest']}")
-        if options["log"]:
-            Path(options["log"]).write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
-            self.stdout.write(f"log written to {options['log']}")
+        if log_path:
+            Path(log_path).write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+            self.stdout.write(f"log written to {log_path}")

@@ -44,6 +44,10 @@ def catalogue_pool() -> list[dict]:
     ]
 
 
+def _dynamic_json(state: dict) -> str:
+    return json.dumps({k: v for k, v in state.items() if k != "cards"})
+
+
 class Checker:
     """Invariants after every action of one game."""
 
@@ -59,6 +63,8 @@ class Checker:
         self.steps += 1
         if isinstance(action, Practice):
             self.extra[action.seat] += 1
+        # apply never changes its input (the protocol; copy_state shares the parts that are only replaced)
+        assert _dynamic_json(self.before) == self.before_json, f"apply changed its input ({action})"
         self.check(state, events)
 
     def check(self, state: dict, events) -> None:
@@ -73,7 +79,8 @@ class Checker:
             state["outcome"] is not None
         )  # play() refuses an empty choice
         dynamic = {k: v for k, v in state.items() if k != "cards"}
-        assert json.loads(json.dumps(dynamic)) == dynamic
+        self.before, self.before_json = state, json.dumps(dynamic)
+        assert json.loads(self.before_json) == dynamic
         self._views(state)
 
     def _hands(self, state: dict, events) -> None:
@@ -168,9 +175,11 @@ def test_every_action_legal_actions_lists_is_accepted_by_apply() -> None:
         if seat is None:
             return
         actions = ENGINE.legal_actions(state, seat)
+        before = _dynamic_json(state)
         for candidate in actions[:: max(1, len(actions) // 6)] + actions[-1:]:
             ENGINE.apply(state, candidate)  # raises if a listed action is refused
             checked += 1
+        assert _dynamic_json(state) == before, "applying listed actions changed the state they were applied to"
 
     play(ENGINE, {}, {"cards": pool()}, RngSeed(seed_from_int(11)), bots, on_step=on_step)
     assert checked > 1000
