@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 from itertools import compress
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from .actions import Action
@@ -21,8 +21,7 @@ from .actions import Action
 Bot = Callable[[Any, dict, str, list[Action]], Action]
 
 
-def _type_name(cls: type) -> str:
-    return cls.type  # type: ignore[attr-defined]
+_TYPE_NAME = attrgetter("type")  # an action class's JSON tag (a ClassVar)
 
 
 def make_random_bot(seed: int) -> Bot:
@@ -33,11 +32,14 @@ def make_random_bot(seed: int) -> Bot:
 
     def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
         types = list(map(type, actions))
-        kinds = sorted(set(types), key=_type_name)  # one class per ``type``
+        kinds = sorted(set(types), key=_TYPE_NAME)  # one class per ``type``
         if len(kinds) == 1:
             below(1)  # the choice of the one kind still draws, as ``choice`` does
             return actions[below(len(actions))]
         kind = kinds[below(len(kinds))]
+        start, count = types.index(kind), types.count(kind)
+        if types[start : start + count].count(kind) == count:  # listed together (as engines list them)
+            return actions[start + below(count)]
         group = list(compress(actions, map(partial(is_, kind), types)))
         return group[below(len(group))]
 

@@ -33,10 +33,12 @@ from .techniques import (
     check_stack,
     extensions,
     half_of,
-    il_choices,
+    il_users,
+    is_user_set,
     seat_profiles,
     single_halves,
     stack_persons,
+    user_sets,
 )
 
 
@@ -47,6 +49,12 @@ def pass_actions(state: dict, seat: str, mode: str) -> list[Action]:
         return list(_pass_list(seat, full, None))
     ils = state["ils"]
     return list(_pass_list(seat, full, tuple(il for il in state["teams"][seat] if ils[il]["acted"])))
+
+
+@lru_cache(maxsize=4096)
+def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> tuple[Assign, ...]:
+    """An ``Assign`` for each of ``user_sets(users, persons)`` (made once per line-up and number)."""
+    return tuple(cached(Assign, seat, ils) for ils in user_sets(users, persons))
 
 
 @lru_cache(maxsize=4096)
@@ -93,7 +101,7 @@ def legal(state: dict, seat: str) -> list[Action]:
         key = ("assign_actions", seat, mode, halves, tuple(state["hands"][seat]))
         found = memo.get(key)
         if found is None:
-            assigns = [cached(Assign, seat, ils) for ils in il_choices(state, seat, mode, halves, seen)]
+            assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, seen))
             more = [cached(AddHalf, seat, c, s) for c, s in extensions(state, seat, mode, halves, seen)]
             found = memo[key] = (*assigns, *more, cached(Cancel, seat))
         return list(found)
@@ -106,7 +114,7 @@ def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
     if kind not in ("attack", "defence") or action.mode != kind:
         raise IllegalAction("wrong_step", f"now is the {kind} step, not {action.mode}", "6.1/7.1")
-    il_choices(state, action.seat, action.mode, action.halves)  # validates the stack
+    check_stack(state, action.seat, action.mode, action.halves)  # validates the stack
     state["pending"] = {
         "kind": "assign",
         "seat": action.seat,
@@ -214,8 +222,8 @@ def _on_defence(state: dict, halves: list) -> str | None:
 def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
     pending = state["pending"]
     halves = [tuple(h) for h in pending["halves"]]
-    choices = il_choices(state, action.seat, pending["mode"], tuple(halves))
-    if tuple(action.ils) not in choices:
+    users, persons = il_users(state, action.seat, pending["mode"], tuple(halves))
+    if not is_user_set(tuple(action.ils), users, persons):
         persons = stack_persons(state, tuple(halves))
         raise IllegalAction(
             "bad_users",

@@ -14,7 +14,8 @@ from . import rules
 from .actions import Rough, cached
 from .match import after_exchange
 from .state import attrs, can_act, discard_cards, name, other, roll, set_il
-from .techniques import SeatProfiles, half_of, il_may_use, seat_profiles
+from .techniques import Profiles, SeatProfiles, half_of, il_may_use, seat_profiles
+from .techniques import _card_mask as card_mask
 
 
 def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> list[Action]:
@@ -28,19 +29,26 @@ def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> l
     memo, key = profiles[3], ("rough_actions", seat, tuple(state["hands"][seat]), targets)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = tuple(_rough_actions(state, seat, ready, targets))
+        found = memo[key] = tuple(_rough_actions(state, seat, ready, targets, profiles))
     return list(found)
 
 
-def _rough_actions(state: dict, seat: str, ready: list[str], targets: tuple[str, ...]) -> list[Action]:
+def _rough_actions(
+    state: dict, seat: str, ready: list[str], targets: tuple[str, ...], profiles: Profiles
+) -> list[Action]:
+    """For each rough-play half in hand, each ready IL who may use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of
+    ``techniques._card_mask``, as ``il_may_use`` for each IL), in line-up order, against each target."""
     out: list[Action] = []
+    cards = state["cards"]
     for card in state["hands"][seat]:
+        attributes = cards[card]["attributes"]
         for side in ("upper", "lower"):
-            half = half_of(state, card, side)
+            half = attributes[side]
             if not half.get("rough_play"):
                 continue
-            for il in ready:
-                if il_may_use(state, il, half):
+            mask = card_mask(half, card, side, profiles)
+            for i, il in enumerate(ready):
+                if mask >> i & 1:
                     out.extend(_rough_list(seat, card, side, il, targets))
     return out
 

@@ -12,6 +12,7 @@ rough-play halves are used only through a rough play (9).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
@@ -325,21 +326,42 @@ def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, st
         raise IllegalAction("persons_differ", f"the halves name different persons {sorted(numbers)}", "5.4.3")
 
 
-def il_choices(
+def il_users(
     state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
-) -> list[tuple[str, ...]]:
-    """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order. ``seen`` as in
-    ``single_halves``. Remembered like ``check_stack`` (listed, declared and assigned)."""
+) -> tuple[tuple[str, ...], int]:
+    """``(users, persons)``: the ready ILs who may use the whole stack, in line-up order, and how many of them
+    use it (IL 5.3/5.4.3/5.4.6). Raises ``IllegalAction`` as ``check_stack``. ``seen`` as in ``single_halves``;
+    remembered like ``check_stack`` (listed, declared and assigned)."""
     seen = _seat_profiles(state, seat, seen)
-    profiles = seen[1]
-    memo, key = profiles[3], ("choices", seat, mode, halves, tuple(state["hands"][seat]))
+    memo, key = seen[1][3], ("users", seat, mode, halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
         found = key = None
     if found is None:
-        users = check_stack(state, seat, mode, halves, seen)
-        found = tuple(combinations(users, stack_persons(state, halves)))
+        found = (tuple(check_stack(state, seat, mode, halves, seen)), stack_persons(state, halves))
         if key is not None:
             memo[key] = found
-    return list(found)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def user_sets(users: tuple[str, ...], persons: int) -> tuple[tuple[str, ...], ...]:
+    """Every ``persons`` of ``users``, in line-up order (made once per line-up and number)."""
+    return tuple(combinations(users, persons))
+
+
+def is_user_set(ils: tuple[str, ...], users: tuple[str, ...], persons: int) -> bool:
+    """``ils in user_sets(users, persons)`` without listing them: ``persons`` distinct users in line-up order."""
+    if len(ils) != persons or not all(il in users for il in ils):
+        return False
+    positions = [users.index(il) for il in ils]
+    return all(a < b for a, b in zip(positions, positions[1:], strict=False))
+
+
+def il_choices(
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+) -> list[tuple[str, ...]]:
+    """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order: ``user_sets`` of
+    ``il_users``. ``seen`` as in ``single_halves``."""
+    return list(user_sets(*il_users(state, seat, mode, halves, seen)))
