@@ -235,7 +235,7 @@ def _training_of(seat: str):
             return Training(seat, ((ils[0], 3),))
         if len(ils) == 2:
             return Training(seat, ((ils[0], 1), (ils[1], 2)))
-        return Training(seat, tuple((il, 1) for il in ils))
+        return Training(seat, ((ils[0], 1), (ils[1], 1), (ils[2], 1)))
 
     return build
 

@@ -252,8 +252,14 @@ def _extensions(
 
 def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
     """IL 5.4.3: the persons of a stack ("−" follows the others; all "−": one IL)."""
-    numbers = {half_of(state, c, s)["persons"] for c, s in halves} - {None}
-    return numbers.pop() if len(numbers) == 1 else 1
+    cards, found = state["cards"], None
+    for card, side in halves:
+        persons = cards[card]["attributes"][side]["persons"]
+        if persons is not None:
+            if found is not None and persons != found:
+                return 1  # different numbers: refused by check_stack (5.4.3); 1 as before
+            found = persons
+    return 1 if found is None else found
 
 
 def check_stack(
