@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
 
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .state import attrs, name, ready_members
+from .state import attrs, name
 
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
@@ -36,8 +35,6 @@ def il_may_use(state: dict, il: str, half: dict) -> bool:
     )
 
 
-_ready_members = ready_members
-_HEART = itemgetter("heart")
 
 
 Profile = tuple[int, int, int, int]  # (bit of the IL among the ready ones, heart, skill, body)
@@ -50,18 +47,18 @@ Profiles = tuple[list[Profile], dict[str, list[Profile]], dict[str, list[Profile
 _PROFILE_CACHE: dict[int, tuple[dict, dict]] = {}
 
 
-def _profiles(state: dict, ils: list[str]) -> Profiles:
+def _profiles(state: dict, ils: list[str], hearts: tuple[int, ...]) -> Profiles:
     """The ready ILs' values, read once per decision and checked against every half: everyone, and indexed
     by kind and by name (IL 5.4.1 picks the candidates of a half; 5.4.4/5.4.5 check their values).
     Remembered per card table: the same ready ILs with the same hearts recur for many decisions."""
-    cards, live = state["cards"], state["ils"]
+    cards = state["cards"]
     entry = _PROFILE_CACHE.get(id(cards))
     if entry is None:
         if len(_PROFILE_CACHE) >= 8:  # a few games at once (one table each); bounded memory
             _PROFILE_CACHE.clear()
         entry = _PROFILE_CACHE[id(cards)] = (cards, {})
     memo = entry[1]
-    key = (tuple(ils), tuple(map(_HEART, map(live.__getitem__, ils))))  # C-level: no comprehension frame
+    key = (tuple(ils), hearts)
     found = memo.get(key)
     if found is None:
         if len(memo) >= 2048:
@@ -170,8 +167,15 @@ def seat_profiles(state: dict, seat: str) -> SeatProfiles:
     remembers answers that depend only on them, the (fixed) card table and the arguments, which every key
     holds (the hand included). A caller asking several questions of one state computes it once and passes it
     as ``seen``; a caller may keep its own answers in the memo under keys of its own (``("name", ...)``)."""
-    ready = _ready_members(state, seat)
-    return ready, _profiles(state, ready)
+    ils, cards = state["ils"], state["cards"]
+    ready, hearts = [], []
+    for il in state["teams"][seat]:  # ready_members (IL 5.3/9.9), inlined to read each heart once
+        s = ils[il]
+        heart, penalty = s["heart"], s["penalty"]
+        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
+            ready.append(il)
+            hearts.append(heart)
+    return ready, _profiles(state, ready, tuple(hearts))
 
 
 def _seat_profiles(state: dict, seat: str, seen: SeatProfiles | None) -> SeatProfiles:
