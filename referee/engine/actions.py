@@ -40,7 +40,8 @@ class Event:
     def __init__(self, kind: str, clause: str = "", data: dict | None = None, to: tuple[str, ...] = ()) -> None:
         # What the generated frozen __init__ does (one object.__setattr__ per field), at a third of the cost:
         # every ruling is an Event, several per action (bench/engine.py).
-        self.__dict__.update(kind=kind, clause=clause, data={} if data is None else data, to=to)
+        fields = self.__dict__
+        fields["kind"], fields["clause"], fields["data"], fields["to"] = kind, clause, {} if data is None else data, to
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "clause": self.clause, "data": self.data, "to": list(self.to)}

@@ -30,8 +30,8 @@ def copy_state(state: dict) -> dict:
     static card data, entries never changed once written (queued growth checks, nested pending data, the
     per-IL entries of ``ils``, which ``set_il`` replaces instead of changing), and the zones that change a few
     times a game, which are replaced by a new list, never changed in place: ``il_deck``, ``strays``,
-    ``retired``, ``results`` and ``tech["out"]`` (the property test checks that ``apply`` never changes its
-    input).
+    ``retired``, ``results``, the technique decks and ``tech["out"]`` (the property test checks that ``apply``
+    never changes its input).
     Written out by hand (``.copy()`` of each part, no comprehension or ``zip``): a generic deep copy costs more
     than a whole decision, and this runs on every ``apply`` (bench/engine.py)."""
     new = state.copy()
@@ -43,7 +43,7 @@ def copy_state(state: dict) -> dict:
     decks = tech["decks"]
     new["tech"] = {
         "period": tech["period"],
-        "decks": {"1": decks["1"].copy(), "2": decks["2"].copy(), "3": decks["3"].copy()},
+        "decks": decks.copy(),  # each deck is replaced, never changed in place (draw_tech)
         "discard": tech["discard"].copy(),
         "out": tech["out"],
     }
@@ -137,8 +137,10 @@ def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: s
     """Draw ``count`` technique cards; an empty deck is rebuilt from the shuffled discard (IL 5.6). With both
     empty, fewer cards are drawn. Emits a public count event and a private event naming the cards."""
     drawn: list[str] = []
+    tech = state["tech"]
+    period = str(tech["period"])
+    deck = tech["decks"][period] = list(tech["decks"][period])  # replaced, never changed in place (copy_state)
     for _ in range(count):
-        deck = tech_deck(state)
         if not deck and state["tech"]["discard"]:
             counter = state["rng"]["counter"]
             deck.extend(rngmod.shuffle(state["rng"], state["tech"]["discard"]))

@@ -109,25 +109,6 @@ def _mask(half: dict, profiles: Profiles) -> int:
     return mask
 
 
-def _options(
-    state: dict, seat: str, mode: str, profiles: Profiles
-) -> list[tuple[str, list[tuple[str, dict, int]]]]:
-    """Per card in hand: its usable halves as (side, half, bitmask of ready ILs who may use it)."""
-    usable, masks = _usable(state["cards"])[mode], profiles[3]
-    out = []
-    for card in state["hands"][seat]:
-        halves = []
-        for side, half in usable[card]:
-            mask = masks.get((card, side))
-            if mask is None:
-                mask = _card_mask(half, card, side, profiles)
-            if mask:
-                halves.append((side, half, mask))
-        if halves:
-            out.append((card, halves))
-    return out
-
-
 # id(card table) -> (the table, kept alive; {mode: {card: ((side, half), ...)}}): the halves of each card that
 # may be used in an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read once.
 _USABLE: dict[int, tuple[dict, dict]] = {}
@@ -196,10 +177,16 @@ def single_halves(
 
 
 def _single_halves(state: dict, seat: str, mode: str, profiles: Profiles) -> list[tuple[tuple[str, str], ...]]:
+    """Per card in hand, each half usable in ``mode`` (``_usable``) with enough ready ILs who may use it
+    (the bitmask of ``_card_mask``)."""
+    usable, masks = _usable(state["cards"])[mode], profiles[3]
     out = []
-    for card, halves in _options(state, seat, mode, profiles):
-        for side, half, mask in halves:
-            if mask.bit_count() >= (half["persons"] or 1):
+    for card in state["hands"][seat]:
+        for side, half in usable[card]:
+            mask = masks.get((card, side))
+            if mask is None:
+                mask = _card_mask(half, card, side, profiles)
+            if mask and mask.bit_count() >= (half["persons"] or 1):
                 out.append(((card, side),))
     return out
 
