@@ -99,6 +99,11 @@ try:
 except ValueError as exc:  # dj-database-url raises ValueError for an unknown scheme
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django understands: {exc}") from exc
 DATABASES["default"]["TEST"] = {"NAME": None}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several processes write one SQLite file in the embedded default (the server, manage.py playmatch): a write
+    # transaction takes the write lock when it begins (IMMEDIATE), so two of them queue for up to 20 s instead of
+    # failing with "database is locked" when a reader turns writer (Django's SQLite notes).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "login"

@@ -34,14 +34,17 @@ def apply_deadline(match_id: int, version: int) -> bool:
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def sweep_pending() -> int:
-    """Enqueue adjudication for every active match with pending submissions (run when a worker starts)."""
+    """Run when a worker starts: queue adjudication for every active match with pending submissions, and the
+    bot moves and deadlines a crashed worker may have lost after a commit (``match_resume_all``); returns how
+    many tasks were queued."""
     from matches.models import Match
+    from matches.services import match_resume_all
 
     ids = list(Match.objects.filter(status="active", submissions__status="pending").values_list("id", flat=True)
                .distinct())
     for match_id in ids:
         adjudicate.delay(match_id)
-    return len(ids)
+    return len(ids) + sum(match_resume_all().values())
 
 
 @shared_task

@@ -101,6 +101,19 @@ def test_the_replay_page_steps_through_a_finished_match(seeded, users, client):
     assert response.content.decode().count('class="replay-step"') == Match.objects.get(pk=match.pk).version
 
 
+def test_the_replay_pages_download_link_gives_the_json_log(seeded, users, client):
+    """Regression (acceptance testing): the link led to the API's browsable HTML page, not the log."""
+    import re
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="random")
+    page = client.get(f"/matches/{match.pk}/replay/").content.decode()
+    link = re.search(r'<a href="([^"]+)" download="[^"]+\.json">', page)
+    assert link is not None
+    response = client.get(link.group(1).replace("&amp;", "&"), HTTP_ACCEPT="text/html,*/*")  # as a browser asks
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    assert response.json()["digest"] and len(response.json()["entries"]) == Match.objects.get(pk=match.pk).version
+
+
 def test_the_replay_page_of_a_match_in_play_is_refused(seeded, users, client):
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
     match = match_join(match_id=match.pk, user=users[1])

@@ -151,3 +151,35 @@ def test_event_descriptions_name_cards_and_leave_out_the_rng_counter():
     assert "根性プレー" in line and "マグナムエース" in line and "t018" not in line and "counter" not in line
     label = describe_action("iron_leaguer", {"type": "add_half", "seat": "dark", "card": "t018", "side": "upper"}, view)
     assert "スライディング" in label and "add_half" not in label
+
+
+def test_a_worker_that_starts_queues_the_bot_move_a_crashed_worker_lost(seeded, users, monkeypatch):
+    """Regression (acceptance testing): a worker killed after committing a move but before queueing the next
+    bot move left the match waiting for ever; the start-up sweep now queues the move of the bot to act."""
+    from referee import tasks
+
+    lost = []
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.bot_move, "delay", lambda *args: lost.append(args))  # the crash: never queued
+        match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")
+    match.refresh_from_db()
+    assert lost == [(match.pk, 0)] and match.version == 0  # IL 2.5: Dark (the bot) attacks first
+    assert tasks.sweep_pending() >= 1  # eager: the queued move is made at once
+    match.refresh_from_db()
+    assert match.version >= 1 and ENGINE.to_act(match.state) == "silver"
+    assert tasks.sweep_pending() == 0  # nothing left to queue: the user is to act
+
+
+def test_a_worker_that_starts_applies_a_deadline_that_passed_while_no_worker_ran(seeded, users):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from referee import tasks
+
+    match = _two_player_match(users)
+    Match.objects.filter(pk=match.pk).update(decision_seconds=30, deadline_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.sweep_pending() == 1
+    match.refresh_from_db()
+    assert match.version == 1  # IL 6.6.4: the clock passed for Dark (the documented default at an attack)
+    assert match.submissions.get().source == "clock"

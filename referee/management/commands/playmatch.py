@@ -23,19 +23,24 @@ with the same decks, seed and bot seeding as ``match_bot_move`` and nothing writ
 digest, in a fraction of the time (for debugging the engine). Every online run is checked against it: a match
 whose log differs from the engine's game with the same decks, seed and bots is an error, never a result.
 
-Errors (CommandError, exit 1): an unknown game or bot, a game not playable online, the folder of ``--log``
-missing (refused before playing), no cards of the game in the catalogue (run ``manage.py loadseeds`` first), the
-match not finished in time.
+Errors (CommandError, exit 1): an unknown game or bot, a game not playable online, a ``--log`` that cannot be
+written (empty, a folder, in a missing folder, not writable: refused before playing), a ``--timeout`` that is not a
+finite number above 0, an unmigrated database (run ``manage.py migrate``), no cards of the game in the catalogue
+(run ``manage.py loadseeds`` first), the match not finished in time. While workers play, a match whose version has
+not moved for 30 s gets its bot move queued again (a worker that crashed between a commit and queueing the next
+move lost it; the move is keyed by the version, so it is made once).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine
@@ -43,6 +48,27 @@ from referee.engine.replay import play
 from referee.engine.rng import seed_from_int
 
 POLL_SECONDS = 0.2  # how often the match row is read while workers play
+NUDGE_SECONDS = 30.0  # a match whose version has not moved for this long gets its bot move queued again
+
+
+def _check_log_path(path: str) -> None:
+    """CommandError, before anything is played, unless ``path`` names a file that can be written: not empty, not
+    a folder, in a folder that exists, opened for writing (a file it creates is removed again)."""
+    if not path.strip():
+        raise CommandError("--log takes the path of the file to write")
+    target = Path(path)
+    if target.is_dir():
+        raise CommandError(f"--log {path}: this is a folder; name a file in it")
+    if not target.resolve().parent.is_dir():
+        raise CommandError(f"--log {path}: the folder does not exist")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise CommandError(f"--log {path}: the file cannot be written ({exc.strerror})") from exc
+    if not existed:
+        target.unlink(missing_ok=True)
 
 
 def bot_seed(seed_hex: str, version: int) -> int:
@@ -99,14 +125,17 @@ class Command(BaseCommand):
         for kind in kinds:
             if kind not in BOTS:
                 raise CommandError(f"unknown bot {kind!r}; choose {' or '.join(BOTS)}")
-        if options["log"] and not Path(options["log"]).resolve().parent.is_dir():
-            raise CommandError(f"--log {options['log']}: the folder does not exist")
-        if options["timeout"] <= 0:
+        if options["log"] is not None:
+            _check_log_path(options["log"])
+        if not (math.isfinite(options["timeout"]) and options["timeout"] > 0):
             raise CommandError("--timeout takes a number of seconds above 0")
         try:
             decks = engine_decks(game, {seat: {} for seat in engine.seats})  # no decklist: the standard line-ups
         except KeyError as exc:
             raise CommandError(str(exc.args[0])) from exc
+        except DatabaseError as exc:
+            raise CommandError(f"the catalogue cannot be read ({exc}): run manage.py migrate, then "
+                               "manage.py loadseeds") from exc
         if not decks.get("cards"):
             raise CommandError(f"no {game} cards in the catalogue: run manage.py loadseeds first")
         seed = seed_from_int(options["seed"])
@@ -144,8 +173,16 @@ class Command(BaseCommand):
         self.stdout.write(f"match {match.pk}: {reverse('matches:detail', args=[match.pk])} "
                           f"(replay {reverse('matches:replay', args=[match.pk])})")
         deadline = time.monotonic() + timeout
+        seen, since = None, time.monotonic()
         while True:
             status, version = Match.objects.filter(pk=match.pk).values_list("status", "version").get()
+            if version != seen:
+                seen, since = version, time.monotonic()
+            elif status == Match.Status.ACTIVE and not eager and time.monotonic() - since >= NUDGE_SECONDS:
+                # A worker that crashed between a commit and queueing the next move lost it: queue it again
+                # (keyed by the version, so a move that was not lost is made once all the same)
+                bot_move.delay(match.pk, version)
+                since = time.monotonic()
             if status == Match.Status.FINISHED:
                 break
             if status != Match.Status.ACTIVE:
@@ -194,5 +231,9 @@ class Command(BaseCommand):
         self.stdout.write(f"actions: {len(log['entries'])}  commitment: {log['commitment']}")
         self.stdout.write(f"digest: {log['digest']}")
         if log_path:
-            Path(log_path).write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+            try:
+                Path(log_path).write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+            except OSError as exc:
+                raise CommandError(f"--log {log_path}: the log could not be written ({exc.strerror}); the match's "
+                                   "log is still served by its replay page and the API") from exc
             self.stdout.write(f"log written to {log_path}")
