@@ -8,7 +8,7 @@ whole log and the seed are published.
 from __future__ import annotations
 
 from referee.engine import encode, get_engine
-from referee.engine.replay import digest
+from referee.engine.replay import build_log
 
 from .models import Match
 
@@ -85,7 +85,6 @@ def match_replay_log(*, match: Match) -> dict:
         raw = {"kind": event.kind, "clause": event.clause, "data": event.data, "to": event.to}
         (setup if event.submission_id is None else events_of[event.submission_id]).append(raw)
     entries = [{"action": action, "events": events_of[pk]} for pk, action in applied]
-    return {"format": "shinpan.log", "version": 1, "game": match.game, "config": match.config.get("engine", {}),
-            "decks": match.config.get("decks", {}), "seed": match.seed_hex, "commitment": match.commitment,
-            "entropy": list(match.entropy), "setup_events": setup, "entries": entries,
-            "digest": digest(entries, setup)}
+    return build_log(game=match.game, config=match.config.get("engine", {}), decks=match.config.get("decks", {}),
+                     seed_hex=match.seed_hex, commitment=match.commitment, entropy=match.entropy,
+                     setup_events=setup, entries=entries)

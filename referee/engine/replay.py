@@ -1,16 +1,18 @@
 """Playing a whole game into a log, and replaying a log to verify it.
 
-A log is JSON: ``{"format": "shinpan.log", "version": 1, "game", "config", "decks", "seed", "commitment",
-"entropy", "setup_events", "entries": [{"action", "events"}], "digest"}``. ``replay`` rebuilds the state
-from the
-initial configuration and the actions, checks the seed against the commitment and every recorded event (dice
-included), and reports the first difference.
+A log is JSON: ``{"format": "shinpan.log", "version": 2, "game", "config", "decks", "seed", "commitment",
+"entropy", "setup_events", "entries": [{"action", "events"}], "digest"}``. ``digest`` is the SHA-256 of the
+canonical JSON of every other field (``DIGEST_FIELDS``): everything that determines the game, nothing
+run-specific (no match id, no time). ``replay`` checks the log's shape, rebuilds the state from the initial
+configuration and the actions, checks the seed against the commitment and every recorded event (dice included),
+then the recorded digest, and reports the first difference.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +21,43 @@ from .errors import ActionRefused
 from .protocol import RngSeed, get_engine
 from .rng import verify_commitment
 
+LOG_FORMAT = "shinpan.log"
+LOG_VERSION = 2
+"""Version 2: the digest covers every field of the log (version 1's covered the setup events and entries only)."""
 
-def digest(entries: list[dict], setup_events: list[dict]) -> str:
-    """Hex SHA-256 of the canonical JSON of the setup events and entries."""
-    text = json.dumps({"setup": setup_events, "entries": entries}, sort_keys=True, ensure_ascii=False)
+DIGEST_FIELDS = ("format", "version", "game", "config", "decks", "seed", "commitment", "entropy", "setup_events",
+                 "entries")
+"""Every field of a log but ``digest`` itself: everything that determines the game, and nothing run-specific."""
+
+
+def digest(log: dict) -> str:
+    """Hex SHA-256 of the canonical JSON (sorted keys, UTF-8) of the log's ``DIGEST_FIELDS``.
+
+    The one digest of a log: ``play`` (offline), ``matches.selectors.match_replay_log`` (online, through
+    ``build_log``) and ``replay`` all use it. KeyError for a missing field."""
+    text = json.dumps({key: log[key] for key in DIGEST_FIELDS}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def build_log(
+    *, game: str, config: dict, decks: dict, seed_hex: str, commitment: str, entropy: Any, setup_events: list,
+    entries: list,
+) -> dict:
+    """A log (shape: the module docstring), its digest included."""
+    log = {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game,
+        "config": config,
+        "decks": decks,
+        "seed": seed_hex,
+        "commitment": commitment,
+        "entropy": list(entropy),
+        "setup_events": setup_events,
+        "entries": entries,
+    }
+    log["digest"] = digest(log)
+    return log
 
 
 def play(
@@ -63,30 +97,104 @@ def _log(
     engine: Any, config: dict, decks: dict, rng: RngSeed, commitment: str, setup: list[Event], entries: list
 ) -> dict:
     """The log of a played game (shape: the module docstring)."""
-    setup_events = [e.as_dict() for e in setup]
-    return {
-        "format": "shinpan.log",
-        "version": 1,
-        "game": engine.name,
-        "config": config,
-        "decks": decks,
-        "seed": rng.seed.hex(),
-        "commitment": commitment,
-        "entropy": list(rng.entropy),
-        "setup_events": setup_events,
-        "entries": entries,
-        "digest": digest(entries, setup_events),
-    }
+    return build_log(game=engine.name, config=config, decks=decks, seed_hex=rng.seed.hex(), commitment=commitment,
+                     entropy=rng.entropy, setup_events=[e.as_dict() for e in setup], entries=entries)
 
 
 @dataclass(frozen=True)
 class ReplayReport:
-    """``ok``; else ``where`` (``"commitment"``, ``"setup"``, ``"entry 12"``) and ``difference`` (text)."""
+    """``ok``; else ``where`` (``"log"`` for a log that is not well-formed, ``"commitment"``, ``"setup"``,
+    ``"entry 12"``, ``"end"``, ``"digest"``) and ``difference`` (text). ``digest``: the log's digest as
+    recomputed (when the log is well-formed); ``digest_checked``: the log recorded a digest and it is that one (a
+    log without one replays, event by event, with ``digest_checked`` False)."""
 
     ok: bool
     state: dict | None
     where: str = ""
     difference: str = ""
+    digest: str = ""
+    digest_checked: bool = False
+
+
+def json_type(value: Any) -> str:
+    """``"a JSON array"``, ``"a JSON null"``...: what a decoded JSON value is, for messages."""
+    if value is None:
+        return "a JSON null"
+    if isinstance(value, bool):
+        return "a JSON boolean"
+    if isinstance(value, int | float):
+        return "a JSON number"
+    if isinstance(value, str):
+        return "a JSON string"
+    if isinstance(value, list | tuple):
+        return "a JSON array"
+    if isinstance(value, dict):
+        return "a JSON object"
+    return f"a {type(value).__name__}, not JSON"
+
+
+_KINDS = {"object": dict, "array": list | tuple, "string": str}
+
+
+def _wrong_type(value: Any, kind: str, name: str) -> str:
+    if isinstance(value, _KINDS[kind]):
+        return ""
+    return f"{name} is {json_type(value)}, not {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
+_DIGEST_SHAPE = re.compile(r"[0-9a-f]{64}")
+
+
+def shape_problem(log: Any) -> str:
+    """What makes ``log`` not a well-formed log of this version ("" when nothing does): not an object, another
+    format or version, a missing field, a field of the wrong JSON type (down to each entry and event), a digest
+    that is present but not 64 lowercase hex digits (null and ``""`` included). The rules of the game check the
+    rest on replay."""
+    if not isinstance(log, dict):
+        return f"the log is {json_type(log)}, not an object"
+    if log.get("format") != LOG_FORMAT:
+        return f"format is {json.dumps(log.get('format'), ensure_ascii=False)}, not \"{LOG_FORMAT}\""
+    version = log.get("version")
+    if type(version) is not int or version != LOG_VERSION:
+        older = " (version 1 logs, whose digest covered the events only, are no longer read: export the log again)"
+        return (f"unknown log version {json.dumps(version, ensure_ascii=False)[:40]}: this replay reads version "
+                f"{LOG_VERSION}{older if version == 1 and type(version) is int else ''}")
+    missing = [key for key in DIGEST_FIELDS if key not in log]
+    if missing:
+        return "no " + ", no ".join(missing)
+    for key, kind in (("game", "string"), ("config", "object"), ("decks", "object"), ("seed", "string"),
+                      ("commitment", "string"), ("entropy", "array"), ("setup_events", "array"),
+                      ("entries", "array")):
+        problem = _wrong_type(log[key], kind, key)
+        if problem:
+            return problem
+    for i, part in enumerate(log["entropy"]):
+        if not isinstance(part, str):
+            return _wrong_type(part, "string", f"entropy[{i}]")
+    for i, event in enumerate(log["setup_events"]):
+        if not isinstance(event, dict):
+            return _wrong_type(event, "object", f"setup_events[{i}]")
+    for i, entry in enumerate(log["entries"]):
+        if not isinstance(entry, dict):
+            return _wrong_type(entry, "object", f"entries[{i}]")
+        for key, kind in (("action", "object"), ("events", "array")):
+            if key not in entry:
+                return f"entries[{i}] has no {key}"
+            problem = _wrong_type(entry[key], kind, f"entries[{i}].{key}")
+            if problem:
+                return problem
+        for k, event in enumerate(entry["events"]):
+            if not isinstance(event, dict):
+                return _wrong_type(event, "object", f"entries[{i}].events[{k}]")
+    if "digest" in log:
+        recorded = log["digest"]
+        if recorded == "":
+            return "the digest is empty (a log's digest is 64 hex digits, or the log has none)"
+        if not isinstance(recorded, str):
+            return f"the digest is {json_type(recorded)}, not a string of 64 hex digits"
+        if not _DIGEST_SHAPE.fullmatch(recorded):
+            return "the digest is not 64 lowercase hex digits"
+    return ""
 
 
 def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
@@ -102,36 +210,49 @@ def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
     return ""
 
 
-def replay(log: dict) -> ReplayReport:
-    """Verify a log; never raises for a bad log, reports it instead (``where`` = ``"log"`` for a log that is
-    not a well-formed ``shinpan.log``: a missing or mistyped key, an unknown game, an unusable pool)."""
+def replay(log: Any) -> ReplayReport:
+    """Verify a log; never raises for a bad log (or any other value), reports it instead (``where`` = ``"log"``
+    for a value that is not a well-formed log of this version: ``shape_problem``, an unknown game, an unusable
+    pool or config). A recorded digest is checked last, once every event has replayed (``where`` =
+    ``"digest"``): it covers the fields the events do not show, such as the config and the decks."""
     try:
         return _replay(log)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return ReplayReport(False, None, "log", f"not a well-formed log: {exc.__class__.__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - the contract: a bad log is reported, never raised
+        return ReplayReport(False, None, "log", f"not a well-formed log: {exc.__class__.__name__}: {exc}"[:500])
 
 
-def _replay(log: dict) -> ReplayReport:
-    if not isinstance(log, dict):
-        raise TypeError(f"a log is a JSON object, not {type(log).__name__}")
+def _replay(log: Any) -> ReplayReport:
+    problem = shape_problem(log)
+    if problem:
+        return ReplayReport(False, None, "log", f"not a well-formed log: {problem}")
+    computed = digest(log)
     if not verify_commitment(log["seed"], log["commitment"]):
-        return ReplayReport(False, None, "commitment", "SHA-256 of the seed is not the published commitment")
+        return ReplayReport(False, None, "commitment", "SHA-256 of the seed is not the published commitment",
+                            computed)
     engine = get_engine(log["game"])
-    rng = RngSeed(bytes.fromhex(log["seed"]), tuple(log.get("entropy", ())))
+    rng = RngSeed(bytes.fromhex(log["seed"]), tuple(log["entropy"]))
     state, setup = engine.new_game(log["config"], log["decks"], rng)
     diff = _first_difference(log["setup_events"], setup)
     if diff:
-        return ReplayReport(False, state, "setup", diff)
+        return ReplayReport(False, state, "setup", diff, computed)
     for i, entry in enumerate(log["entries"]):
         try:
             state, events = engine.apply(state, entry["action"])
         except ActionRefused as refused:
             return ReplayReport(
-                False, state, f"entry {i}", f"action refused: {refused.code}: {refused.reason}"
+                False, state, f"entry {i}", f"action refused: {refused.code}: {refused.reason}", computed
             )
         diff = _first_difference(entry["events"], events)
         if diff:
-            return ReplayReport(False, state, f"entry {i}", diff)
+            return ReplayReport(False, state, f"entry {i}", diff, computed)
     if engine.to_act(state) is not None:
-        return ReplayReport(False, state, "end", "the log stops before the game is over")
-    return ReplayReport(True, state)
+        return ReplayReport(False, state, "end", "the log stops before the game is over", computed)
+    if "digest" not in log:
+        return ReplayReport(True, state, digest=computed, digest_checked=False)
+    if log["digest"] != computed:
+        return ReplayReport(
+            False, state, "digest",
+            f"every event replays, but the recorded digest is not theirs: the log's fields give {computed}, "
+            f"the log records {log['digest']} (a field the events do not show, such as the version, the config or "
+            "a deck, or the digest itself, was edited)", computed)
+    return ReplayReport(True, state, digest=computed, digest_checked=True)

@@ -149,7 +149,8 @@ def test_entropy_strings_are_framed_so_a_different_split_gives_different_draws()
 def test_replay_reports_a_malformed_log_instead_of_raising() -> None:
     _state, log = played()
     broken = [{**log, "seed": "zz"}, {k: v for k, v in log.items() if k != "seed"}, {**log, "game": "chess"},
-              {**log, "decks": {}}, [log]]
+              {**log, "decks": {}}, [log], [], None, 42, "x", {**log, "entries": None}, {**log, "config": None},
+              {**log, "entries": [None]}, {**log, "decks": None}, {**log, "version": 99}]
     for bad in broken:
         report = replay(bad)
         assert not report.ok and report.where in ("log", "commitment"), bad if isinstance(bad, list) else ""

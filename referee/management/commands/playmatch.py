@@ -15,8 +15,9 @@ it reached.
 
 The log is the one the replay page and ``GET /api/matches/{id}/replay/`` serve (``matches.selectors
 .match_replay_log``); ``--log FILE`` writes it and ``manage.py replay FILE`` verifies it. Its digest
-(``referee.engine.replay.digest``) covers the setup events and the entries (actions and their events) only, never
-the match id or a time, so two matches with the same seed, bots and catalogue have the same digest.
+(``referee.engine.replay.digest``) covers the whole log but itself (the format and version, the game, config and
+decks, the seed, commitment and entropy, the setup events and the entries with their events) and never the match
+id or a time, so two matches with the same seed, bots and catalogue have the same digest.
 
 ``--offline`` plays the same game in this process through the engine alone (``referee.engine.replay.play``),
 with the same decks, seed and bot seeding as ``match_bot_move`` and nothing written to the database: the same
