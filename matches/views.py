@@ -40,8 +40,10 @@ def lobby(request):
     mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()[:50]
             if request.user.is_authenticated else [])
     watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
+    finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
+                .only("id", "game", "status", "outcome", "finished_at")[:20])
     return render(request, "matches/lobby.html", {
-        "open_matches": open_matches, "mine": mine, "watching": watching, "games": PLAYABLE,
+        "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished, "games": PLAYABLE,
         "seats": SEATS["iron_leaguer"],
     })
 

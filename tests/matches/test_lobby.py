@@ -114,6 +114,16 @@ def test_the_replay_pages_download_link_gives_the_json_log(seeded, users, client
     assert response.json()["digest"] and len(response.json()["entries"]) == Match.objects.get(pk=match.pk).version
 
 
+def test_the_lobby_lists_finished_matches_with_their_winner_and_replay(seeded, users, client):
+    """Found by acceptance testing: a finished match (one manage.py playmatch made, say) was listed nowhere."""
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="random")
+    finished = Match.objects.get(pk=match.pk)
+    page = client.get("/matches/").content.decode()
+    section = page[page.index('id="finished"'):]
+    assert f'href="/matches/{match.pk}/replay/"' in section
+    assert f"{finished.outcome['winner']} ({finished.outcome['reason']})" in section
+
+
 def test_the_replay_page_of_a_match_in_play_is_refused(seeded, users, client):
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
     match = match_join(match_id=match.pk, user=users[1])
