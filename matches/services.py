@@ -403,6 +403,13 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
         apply_deadline.apply_async((match.pk, match.version), eta=match.deadline_at)
 
 
+def bot_seed(seed_hex: str, version: int) -> int:
+    """The seed of the bot that decides at ``version`` (the number of actions applied so far) in a match whose
+    secret seed is ``seed_hex``: deterministic, so a bot move run twice is the same move (and ``manage.py
+    playmatch --offline`` plays the online game)."""
+    return int(seed_hex[:8], 16) ^ version
+
+
 def match_bot_move(*, match_id: int, version: int) -> bool:
     """Let the bot holding the seat to act at ``version`` choose its move, then store and adjudicate it in one
     transaction under the match row lock (no second trip through the broker); False if the match moved on.
@@ -422,7 +429,7 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
         if holder is None or not holder.bot:
             return False
         actions = engine.legal_actions(match.state, seat)
-        action = make_bot(holder.bot, int(match.seed_hex[:8], 16) ^ version)(engine, match.state, seat, actions)
+        action = make_bot(holder.bot, bot_seed(match.seed_hex, version))(engine, match.state, seat, actions)
         # ON CONFLICT DO NOTHING: a pending bot:<version> left by an earlier release is adjudicated instead
         Submission.objects.bulk_create([Submission(
             match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{version}", action=encode(action),

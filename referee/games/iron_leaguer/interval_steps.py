@@ -16,6 +16,7 @@ from .state import (
     draw_tech,
     draw_to_limit,
     grow,
+    in_order,
     join,
     make_stray,
     name,
@@ -208,9 +209,7 @@ def _valid_alloc(alloc: tuple, growers: list[str]) -> bool:
         return False
     if not all(il in growers for il in ils) or len(set(ils)) != len(ils):
         return False
-    if points == [3] or points == [1, 2]:
-        return True
-    return points == [1, 1, 1] and [growers.index(il) for il in ils] == sorted(growers.index(il) for il in ils)
+    return points == [3] or points == [1, 2] or (points == [1, 1, 1] and in_order(ils, growers))
 
 
 class _Made(dict):

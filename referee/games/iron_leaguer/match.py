@@ -24,6 +24,7 @@ from .state import (
     discard_cards,
     draw_to_limit,
     grow,
+    in_order,
     other,
     reset,
     roll,
@@ -75,9 +76,7 @@ def _pass_open(state: dict, action: Pass, mode: str) -> bool:
         return action.ils == ()
     if action.option != "ready" or mode != "attack" or not 1 <= len(action.ils) <= 3:
         return False
-    acted = [il for il in state["teams"][action.seat] if state["ils"][il]["acted"]]
-    positions = [acted.index(il) if il in acted else -1 for il in action.ils]
-    return positions[0] >= 0 and all(a < b for a, b in zip(positions, positions[1:], strict=False))
+    return in_order(action.ils, [il for il in state["teams"][action.seat] if state["ils"][il]["acted"]])
 
 
 def legal(state: dict, seat: str) -> list[Action]:

@@ -116,17 +116,27 @@ def can_act(state: dict, il: str) -> bool:
     return not state["ils"][il]["acted"] and not incapacitated(state, il)
 
 
-def ready_members(state: dict, seat: str) -> list[str]:
-    """``seat``'s ILs who can act (``can_act``, IL 5.3/9.9), in line-up order (inlined: every decision
-    asks)."""
+def ready_members(state: dict, seat: str) -> tuple[list[str], tuple[int, ...]]:
+    """``seat``'s ILs who can act (``can_act``, IL 5.3/9.9), in line-up order, and their hearts (read in the
+    same pass: ``techniques.seat_profiles`` needs both on every decision, so the check is inlined)."""
     ils, cards = state["ils"], state["cards"]
-    out = []
+    ready, hearts = [], []
     for il in state["teams"][seat]:
         s = ils[il]
-        penalty = s["penalty"]
-        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + s["heart"]):
-            out.append(il)
-    return out
+        heart, penalty = s["heart"], s["penalty"]
+        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
+            ready.append(il)
+            hearts.append(heart)
+    return ready, tuple(hearts)
+
+
+def in_order(ils: tuple | list, line: list | tuple) -> bool:
+    """``ils`` are distinct members of ``line`` in its order (a subsequence): how an action names several ILs
+    of a line-up (IL 6.6.3 readying, 18.3 training, 5.4.6 users), checked without listing every choice."""
+    if not all(il in line for il in ils):
+        return False
+    positions = [line.index(il) for il in ils]
+    return all(a < b for a, b in zip(positions, positions[1:], strict=False))
 
 
 def tech_deck(state: dict) -> list:

@@ -18,7 +18,7 @@ from itertools import combinations
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .state import attrs, name
+from .state import attrs, in_order, name, ready_members
 
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
@@ -148,15 +148,8 @@ def seat_profiles(state: dict, seat: str) -> SeatProfiles:
     remembers answers that depend only on them, the (fixed) card table and the arguments, which every key
     holds (the hand included). A caller asking several questions of one state computes it once and passes it
     as ``seen``; a caller may keep its own answers in the memo under keys of its own (``("name", ...)``)."""
-    ils, cards = state["ils"], state["cards"]
-    ready, hearts = [], []
-    for il in state["teams"][seat]:  # ready_members (IL 5.3/9.9), inlined to read each heart once
-        s = ils[il]
-        heart, penalty = s["heart"], s["penalty"]
-        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
-            ready.append(il)
-            hearts.append(heart)
-    return ready, _profiles(state, ready, tuple(hearts))
+    ready, hearts = ready_members(state, seat)
+    return ready, _profiles(state, ready, hearts)
 
 
 def _seat_profiles(state: dict, seat: str, seen: SeatProfiles | None) -> SeatProfiles:
@@ -350,10 +343,7 @@ def user_sets(users: tuple[str, ...], persons: int) -> tuple[tuple[str, ...], ..
 
 def is_user_set(ils: tuple[str, ...], users: tuple[str, ...], persons: int) -> bool:
     """``ils in user_sets(users, persons)`` without listing them: ``persons`` distinct users in line-up order."""
-    if len(ils) != persons or not all(il in users for il in ils):
-        return False
-    positions = [users.index(il) for il in ils]
-    return all(a < b for a, b in zip(positions, positions[1:], strict=False))
+    return len(ils) == persons and in_order(ils, users)
 
 
 def il_choices(

@@ -72,23 +72,19 @@ def _check_log_path(path: str) -> None:
         target.unlink(missing_ok=True)
 
 
-def bot_seed(seed_hex: str, version: int) -> int:
-    """The seed of the bot that decides at ``version`` (the number of actions applied so far): the one
-    ``matches.services.match_bot_move`` gives it, so ``--offline`` plays the online game."""
-    return int(seed_hex[:8], 16) ^ version
-
-
 def offline_bots(seats: tuple[str, ...], kinds: list[str], seed: bytes) -> dict:
     """``seat -> bot`` for ``referee.engine.replay.play``: like ``match_bot_move``, a fresh bot for each
-    decision, seeded by ``bot_seed`` (``play`` asks exactly one bot per applied action, so a shared counter is
-    the version)."""
+    decision, seeded by ``matches.services.bot_seed`` (``play`` asks exactly one bot per applied action, so a
+    shared counter is the version)."""
+    from matches.services import bot_seed
+
     applied = [0]
 
     def seat_bot(kind: str):
         def decide(engine, state, seat, actions):
             version = applied[0]
             applied[0] += 1
-            return make_bot(kind, bot_seed(seed.hex(), version))(engine, state, seat, actions)
+            return make_bot(kind, bot_seed(seed.hex(), version))(engine, state, seat, actions)  # as online
 
         return decide
 
