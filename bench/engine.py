@@ -39,14 +39,25 @@ def load_pool(kind: str) -> list[dict]:
     ]
 
 
-def play_game(engine, cards: list[dict], seed: int) -> int:
-    """One random-vs-random game; returns its number of decisions."""
+def play_game(engine, cards: list[dict], seed: int, times: list[float] | None = None) -> int:
+    """One random-vs-random game; returns its number of decisions. With ``times``, appends the seconds of
+    ``legal_actions`` + ``apply`` of each decision (timing costs time of its own: throughput passes None)."""
     bots = {"silver": make_bot("random", seed), "dark": make_bot("random", seed + 10_000)}
     state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
     decisions = 0
+    clock = time.perf_counter
     while (seat := engine.to_act(state)) is not None:
-        actions = engine.legal_actions(state, seat)
-        state, _ = engine.apply(state, bots[seat](engine, state, seat, actions))
+        if times is None:
+            actions = engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, bots[seat](engine, state, seat, actions))
+        else:
+            t0 = clock()
+            actions = engine.legal_actions(state, seat)
+            t1 = clock()
+            action = bots[seat](engine, state, seat, actions)
+            t2 = clock()
+            state, _ = engine.apply(state, action)
+            times.append((t1 - t0) + (clock() - t2))
         decisions += 1
     return decisions
 
@@ -71,24 +82,14 @@ def throughput(games: int, rounds: int, cards: list[dict]) -> tuple[list[float],
     return round_seconds, fastest, decisions
 
 
-def run(games: int, cards: list[dict]) -> tuple[float, list[float], int]:
-    """Play ``games`` random-vs-random games timing each decision; returns (seconds, per-decision seconds
-    of ``legal_actions`` + ``apply``, decisions)."""
+def run(games: int, cards: list[dict]) -> list[float]:
+    """Play ``games`` random-vs-random games timing each decision; returns the per-decision seconds of
+    ``legal_actions`` + ``apply``."""
     engine = get_engine("iron_leaguer")
     per_decision: list[float] = []
-    start = time.perf_counter()
     for seed in range(games):
-        bots = {"silver": make_bot("random", seed), "dark": make_bot("random", seed + 10_000)}
-        state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
-        while (seat := engine.to_act(state)) is not None:
-            t0 = time.perf_counter()
-            actions = engine.legal_actions(state, seat)
-            t1 = time.perf_counter()
-            action = bots[seat](engine, state, seat, actions)
-            t2 = time.perf_counter()
-            state, _ = engine.apply(state, action)
-            per_decision.append((t1 - t0) + (time.perf_counter() - t2))
-    return time.perf_counter() - start, per_decision, len(per_decision)
+        play_game(engine, cards, seed, per_decision)
+    return per_decision
 
 
 def online_calls(games: int, cards: list[dict]) -> dict[str, list[float]]:
@@ -146,7 +147,7 @@ def main() -> None:
         f"  games/s from each game's fastest round: {args.games / sum(fastest.values()):.1f} "
         "(the engine's speed with the least interference from other work on the machine)"
     )
-    _, times, _ = run(max(1, args.games // 3), cards)
+    times = run(max(1, args.games // 3), cards)
     print(f"legal_actions + apply per decision: {_median_p95(times)}")
     for name, calls in online_calls(max(1, args.games // 5), cards).items():
         print(f"{name} per decision: {_median_p95(calls)}")
