@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from our static files, pinned (no CDN)
     "channels",
     "django_htmx",
+    "bulma",  # django-bulma: Bulma 1.0 CSS served as our static files (no CDN)
     "cards",
     "decks",
     "matches",

@@ -1,4 +1,5 @@
-"""Compile every ``locale/*/LC_MESSAGES/django.po`` to ``django.mo`` with polib (no GNU gettext needed).
+"""Compile every ``locale/*/LC_MESSAGES/django.po`` (the project's and each app's, ``<app>/locale/``) to
+``django.mo`` with polib (no GNU gettext needed).
 
 Usage: ``python scripts/compile_messages.py`` (from anywhere). ``.mo`` files are generated: never commit them.
 Exit status 1, with the file named, if a ``.po`` file cannot be read.
@@ -15,9 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def compile_all(root: Path = ROOT) -> list[Path]:
-    """Write a ``.mo`` beside each ``.po`` under ``root/locale``; return the ``.mo`` paths written."""
+    """Write a ``.mo`` beside each ``.po`` under ``root/locale`` and ``root/<app>/locale``; return the paths written."""
     written = []
-    for po_path in sorted((root / "locale").glob("*/LC_MESSAGES/*.po")):
+    po_paths = [*(root / "locale").glob("*/LC_MESSAGES/*.po"), *root.glob("*/locale/*/LC_MESSAGES/*.po")]
+    for po_path in sorted(po_paths):
         mo_path = po_path.with_suffix(".mo")
         polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
         written.append(mo_path)

@@ -1,0 +1,43 @@
+/* Shinpan: behaviour shared by every page (menu, notices, dialogs, language switch). No framework; htmx does
+   the requests. Window.Shinpan.toast(message, level) shows a notice that fades after 6 s. */
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+  function toast(message, level) {
+    var box = document.getElementById("toasts");
+    if (!box) { return; }
+    var note = document.createElement("div");
+    note.className = "notification toast is-light is-" + (level === "error" ? "danger" : (level || "info"));
+    note.setAttribute("role", level === "error" || level === "danger" ? "alert" : "status");
+    var close = document.createElement("button");
+    close.type = "button"; close.className = "delete"; close.setAttribute("data-dismiss", "");
+    close.setAttribute("aria-label", document.documentElement.lang === "ja" ? "閉じる" : "Dismiss");
+    note.appendChild(close);
+    note.appendChild(document.createTextNode(message));
+    box.appendChild(note);
+    setTimeout(function () { note.remove(); }, 6000);
+  }
+  window.Shinpan = { toast: toast };
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) { return; }
+    var burger = target.closest("[data-toggle-menu]");
+    if (burger) {
+      var menu = document.getElementById(burger.getAttribute("aria-controls"));
+      var open = burger.getAttribute("aria-expanded") !== "true";
+      burger.setAttribute("aria-expanded", String(open));
+      burger.classList.toggle("is-active", open);
+      if (menu) { menu.classList.toggle("is-active", open); }
+    }
+    if (target.closest("[data-dismiss]")) { target.closest(".notification").remove(); }
+    var opener = target.closest("[data-open-dialog]");
+    if (opener) {
+      var dialog = document.getElementById(opener.getAttribute("data-open-dialog"));
+      if (dialog && dialog.showModal) { dialog.showModal(); }
+    }
+    if (target.closest("[data-close-dialog]")) { target.closest("dialog").close(); }
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target instanceof Element && event.target.matches("[data-autosubmit]")) { event.target.form.submit(); }
+  });
+})();
