@@ -20,8 +20,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 	$(BIN)/python scripts/compile_messages.py
 
-# Embedded default: SQLite, Celery tasks in-process, DEBUG on, seed catalogues loaded.
+# Embedded default: SQLite, Celery tasks in-process, DEBUG on, seed catalogues loaded. `.env` keeps DEBUG=1 for
+# the manage.py commands run by hand afterwards (the environment still wins over it).
 run: install
+	test -f .env || printf '# written by make run: the embedded default\nDEBUG=1\n' > .env
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py loadseeds
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -65,3 +65,34 @@ def env_redis_url(name: str) -> str | None:
     if not raw.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"{name}={raw!r} is not a redis://, rediss:// or unix:// URL")
     return raw
+
+
+def load_env_file(path) -> list[str]:
+    """Read ``NAME=value`` lines of the file at ``path`` (if it exists) into the environment, never overriding a
+    variable that is already set (the real environment wins). Blank lines and ``#`` comments are skipped; quotes
+    around a value are removed. Returns the names it set.
+
+    ``make run`` writes ``.env`` with ``DEBUG=1`` (the embedded default), so ``manage.py`` commands pasted after it
+    run in the same mode. Raises ImproperlyConfigured naming the file and line for a line that is not
+    ``NAME=value``.
+    """
+    try:
+        text = open(path, encoding="utf-8").read()
+    except FileNotFoundError:
+        return []
+    set_names = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, value = line.partition("=")
+        name = name.strip().removeprefix("export ").strip()
+        if not sep or not name.isidentifier():
+            raise ImproperlyConfigured(f"{path}, line {number}: expected NAME=value, got {line!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        if name not in os.environ:
+            os.environ[name] = value
+            set_names.append(name)
+    return set_names

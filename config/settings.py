@@ -1,6 +1,6 @@
 """Django settings for Shinpan, read from the environment.
 
-Variables (all optional in development; see README.md):
+Variables (all optional in development; see README.md), from the environment or a local ``.env`` file:
     DEBUG          boolean, default false.
     SECRET_KEY     required when DEBUG is off; the site refuses to start without it.
     ALLOWED_HOSTS  comma-separated host names; default "localhost,127.0.0.1" (plus "*" under DEBUG).
@@ -21,9 +21,11 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_int, env_list, env_redis_url, env_str
+from .env import env_bool, env_int, env_list, env_redis_url, env_str, load_env_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# A local ``.env`` (written by ``make run``: DEBUG=1) fills in variables the environment does not set.
+load_env_file(BASE_DIR / ".env")
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY") or ""

@@ -2,8 +2,9 @@
 
 Creates the Game row of every game in ``cards.games`` (even one with no seed file yet), then imports every
 ``seeds/catalogue/*.json`` through the card import service (upsert by set and number), and creates the missing
-formats of ``seeds/formats`` (an existing format keeps its admin edits unless ``--reset-formats``), all in one
-transaction:
+formats of ``seeds/formats`` (an existing format keeps its admin edits unless ``--reset-formats``), and the
+sample decks of ``seeds/decks/*.txt`` as public decks of the site's own account ``shinpan`` (which cannot sign in;
+a sample deck is replaced from its file on every run), all in one transaction:
 a bad seed file stops the command with every problem listed and nothing written. Running it twice changes
 nothing.
 """
@@ -13,15 +14,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cards.services import CardFileError, cards_import, ensure_games, read_card_file
-from decks.services import formats_load_seed
+from decks.models import Deck
+from decks.services import DeckTextError, deck_create, deck_update, formats_load_seed
+
+SAMPLE_DECK_OWNER = "shinpan"  # the site's own account: owns the sample decks, cannot sign in
 
 
 def catalogue_dir() -> Path:
     return Path(settings.BASE_DIR) / "seeds" / "catalogue"
+
+
+def sample_decks_dir() -> Path:
+    return Path(settings.BASE_DIR) / "seeds" / "decks"
 
 
 class Command(BaseCommand):
@@ -45,6 +54,30 @@ class Command(BaseCommand):
                 self._load(path)
             formats = formats_load_seed(reset=options.get("reset_formats", False))  # decks: seeds/formats
             self.stdout.write(f"formats: {len(formats)} loaded")
+            decks = self._load_sample_decks(sample_decks_dir())
+            self.stdout.write(f"sample decks: {decks} loaded (public, by {SAMPLE_DECK_OWNER})")
+
+    def _load_sample_decks(self, folder: Path) -> int:
+        """Each ``seeds/decks/*.txt`` as a public deck of ``SAMPLE_DECK_OWNER``, named by its ``Name:`` line."""
+        owner, created = get_user_model().objects.get_or_create(username=SAMPLE_DECK_OWNER)
+        if created:
+            owner.set_unusable_password()
+            owner.is_active = False
+            owner.save()
+        paths = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+        for path in paths:
+            text = path.read_text(encoding="utf-8")
+            name = next((line.split(":", 1)[1].strip() for line in text.splitlines()
+                         if line.lower().startswith("name:")), path.stem)
+            existing = Deck.objects.filter(owner=owner, name=name).first()
+            try:
+                if existing:  # loaded before: keep its id (links to it stay valid), take the file's cards
+                    deck_update(deck=existing, text=text, visibility=Deck.PUBLIC)
+                else:
+                    deck_create(owner=owner, name=name, text=text, visibility=Deck.PUBLIC)
+            except DeckTextError as exc:
+                raise CommandError(f"sample deck {path.name}: {exc}", returncode=1) from exc
+        return len(paths)
 
     def _load(self, path: Path) -> None:
         try:
