@@ -1,31 +1,48 @@
 """The catalogue's REST API (read-only): games, sets, cards with the search language in ``q``, bulk files.
 
-Every list is cursor-paginated (ordered by id, so pages are stable while the catalogue grows); every GET
-answer
-carries an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304; anonymous clients are
-throttled
-(settings: ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon"]``). A malformed ``q`` answers 400 with
-``{"detail", "message", "position", "fragment", "key"}`` (position 1-based), never a 500.
+Every list is cursor-paginated, so pages are stable while the catalogue grows: games and sets by id, cards by
+their sort order (``order:`` in ``q`` or ``?order=``; by id when none is asked for) with a keyset cursor over
+a total order, and with the number of matching cards (``count``). ``/api/cards/suggest/`` suggests names while
+typing. Every GET answer carries an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304;
+anonymous clients are throttled (settings: ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon"]``). A malformed
+``q`` or ``order`` answers 400 with ``{"detail", "message", "position", "fragment", "key"}`` (position
+1-based), never a 500.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import datetime
+import json
+
 import django_filters
 from django.http import FileResponse
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    set_response_etag,
+)
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import BasePagination, CursorPagination
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from . import bulk
 from .games import SCHEMAS
 from .models import Card, CardSet, Game
-from .search import QueryError, search
+from .search import QueryError, SortKey, sorted_search
+from .search import order as sorting
+from .search.labels import card_type_label
+from .search.suggest import MAX_SUGGESTIONS, suggest_names
 
 CACHE_SECONDS = 60
 UNKNOWN_GAME = "unknown game '{code}'; one of {codes}"
@@ -35,6 +52,127 @@ class IdCursorPagination(CursorPagination):
     ordering = "id"
     page_size_query_param = "page_size"
     max_page_size = 200
+
+
+BAD_CURSOR = "invalid cursor"
+
+
+class SortedCursorPagination(BasePagination):
+    """Keyset pages over a queryset ordered by ``view.sort_keys`` (``search.order.apply_order``), with
+    ``count``.
+
+    The cursor (opaque base64 JSON) holds the sort values of the last row read (``"a"``: the page after it)
+    or of the first (``"b"``: the page before it) and the count, which is counted once, on the first page,
+    and carried along (a cheap ``count``: one ``COUNT`` per search, not per page). The order ends with the id,
+    so a page never repeats or skips a card, whatever the sort.
+    """
+
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request, self.keys = request, tuple(view.sort_keys)
+        self.page_size = _page_size(request, self.page_size_query_param, self.max_page_size)
+        names = [f"sort_{i}" for i in range(len(self.keys))]
+        cursor = self._decode(request.query_params.get("cursor"))
+        if cursor is None:
+            self.count = queryset.count()
+            self.forward, self.from_cursor = True, False
+            rows = list(queryset[: self.page_size + 1])
+        else:
+            self.count, self.from_cursor = cursor["c"], True
+            self.forward = "a" in cursor
+            values = cursor["a"] if self.forward else cursor["b"]
+            if self.forward:
+                rows = list(queryset.filter(sorting.after(self.keys, values))[: self.page_size + 1])
+            else:
+                backwards = sorting.reversed_order(queryset.filter(sorting.before(self.keys, values)), self.keys)
+                rows = list(backwards[: self.page_size + 1])
+        self.more = len(rows) > self.page_size
+        rows = rows[: self.page_size]
+        if not self.forward:
+            rows.reverse()
+        self.first = [_jsonable(rows[0][name]) for name in names] if rows else None
+        self.last = [_jsonable(rows[-1][name]) for name in names] if rows else None
+        return rows
+
+    def _decode(self, text: str | None) -> dict | None:
+        if not text:
+            return None
+        try:
+            cursor = json.loads(base64.urlsafe_b64decode(text.encode("ascii")))
+            values = cursor.get("a", cursor.get("b"))
+            if isinstance(cursor["c"], int) and isinstance(values, list) and len(values) == len(self.keys):
+                return cursor
+        except (ValueError, KeyError, TypeError, AttributeError, binascii.Error):
+            pass
+        raise NotFound(BAD_CURSOR)
+
+    def _link(self, direction: str, values) -> str | None:
+        if values is None:
+            return None
+        cursor = json.dumps({direction: values, "c": self.count}, separators=(",", ":"))
+        url = self.request.build_absolute_uri()
+        return replace_query_param(url, "cursor", base64.urlsafe_b64encode(cursor.encode()).decode("ascii"))
+
+    def get_next_link(self) -> str | None:
+        has_next = self.more if self.forward else self.from_cursor
+        return self._link("a", self.last) if has_next else None
+
+    def get_previous_link(self) -> str | None:
+        has_previous = self.from_cursor if self.forward else self.more
+        return self._link("b", self.first) if has_previous else None
+
+    def get_paginated_response(self, data):
+        return Response(
+            {"count": self.count, "next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
+        )
+
+    def get_paginated_response_schema(self, schema):
+        link = {"type": "string", "nullable": True, "format": "uri"}
+        return {
+            "type": "object",
+            "required": ["count", "results"],
+            "properties": {
+                "count": {"type": "integer", "example": 123, "description": "Cards matching the search."},
+                "next": link,
+                "previous": link,
+                "results": schema,
+            },
+        }
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {
+                "name": "cursor",
+                "required": False,
+                "in": "query",
+                "schema": {"type": "string"},
+                "description": "The pagination cursor value (from `next` or `previous`).",
+            },
+            {
+                "name": self.page_size_query_param,
+                "required": False,
+                "in": "query",
+                "schema": {"type": "integer"},
+                "description": f"Number of results to return per page (at most {self.max_page_size}).",
+            },
+        ]
+
+
+def _page_size(request, param: str, maximum: int) -> int:
+    from django.conf import settings
+
+    default = settings.REST_FRAMEWORK.get("PAGE_SIZE") or 50
+    try:
+        size = int(request.query_params.get(param, default))
+    except ValueError:
+        return default
+    return min(max(size, 1), maximum)
+
+
+def _jsonable(value):
+    return value.isoformat() if isinstance(value, datetime.date) else value
 
 
 class ConditionalGetMixin:
@@ -187,31 +325,59 @@ class CardFilter(django_filters.FilterSet):
         fields = ["game", "set", "card_type", "rarity", "name"]
 
 
+class SuggestionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    reading = serializers.CharField()
+    card_type = serializers.CharField()
+    type_label = serializers.CharField(help_text="The card type in the request's language.")
+    set = serializers.CharField()
+    number = serializers.CharField()
+    url = serializers.CharField(help_text="The card's page.")
+
+
+class SuggestionsSerializer(serializers.Serializer):
+    object = serializers.CharField()
+    results = SuggestionSerializer(many=True)
+
+
+ORDER_PARAMETER = OpenApiParameter(
+    "order",
+    OpenApiTypes.STR,
+    description="Sort order, as the `order:` key of `q` takes it: `name`, `set`, `type` or a numeric key of the "
+    "game (`atk`, `cost`, `heart`…); `-` before it for descending (`-atk`); several separated by commas. "
+    "Applied after any `order:` in `q`; ties are broken by set order and id. Default: by id.",
+)
+
+
 class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
-    """Cards; ``q`` takes the search language (see the site's search help page)."""
+    """Cards; ``q`` takes the search language (see the site's search help page), ``order`` sorts them."""
 
     queryset = Card.objects.select_related("game", "card_set")
     serializer_class = CardSerializer
-    pagination_class = IdCursorPagination
+    pagination_class = SortedCursorPagination
     filterset_class = CardFilter
+    sort_keys: tuple[SortKey, ...] = ()
 
     def get_queryset(self):
         queryset = super().get_queryset()
         if self.action != "list":
             return queryset
-        game = self.request.query_params.get("game")
-        if game and game not in SCHEMAS:  # with or without ``q``: an unknown game is a mistake, not "no cards"
-            raise QueryError(UNKNOWN_GAME.format(code=game, codes=", ".join(SCHEMAS)), 1, game, key="game")
-        query = self.request.query_params.get("q", "")
-        if not query.strip():
-            return queryset
-        return search(queryset, query, [game] if game else None)
+        game = _known_game(self.request.query_params.get("game"))
+        params = self.request.query_params
+        queryset, keys = sorted_search(
+            queryset, params.get("q", ""), [game] if game else None, order=params.get("order", "")
+        )
+        if not keys:  # no order asked for: by id, as before sorting existed
+            keys = sorting.with_tiebreak(())
+            queryset = sorting.apply_order(queryset, keys)
+        self.sort_keys = keys
+        return queryset
 
     def filter_queryset(self, queryset):
         params = self.request.query_params
-        searched_game = params.get("game") and params.get("q", "").strip()
-        if searched_game and not any(params.get(name) for name in CardFilter.base_filters if name != "game"):
-            return queryset  # ``search`` has already kept this game's cards; no other filter was asked for
+        if not any(params.get(name) for name in CardFilter.base_filters if name != "game"):
+            return queryset  # ``sorted_search`` has already kept the game's cards; no other filter was asked for
         return super().filter_queryset(queryset)
 
     def handle_exception(self, exc):
@@ -224,14 +390,69 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
             OpenApiParameter(
                 "q",
                 OpenApiTypes.STR,
-                description="Search language: `t:minion c:red atk>=2`, `-t:arts`, `or`, `( )`. "
+                description="Search language: `t:minion c:red atk>=2`, `-t:arts`, `or`, `( )`, `order:-atk`. "
                 "A malformed query answers 400 with `detail`, `position` (1-based), `fragment` and `key`.",
-            )
+            ),
+            ORDER_PARAMETER,
         ]
     )
     def list(self, request, *args, **kwargs):
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()).values(*_ROW_FIELDS))
+        queryset = self.filter_queryset(self.get_queryset())
+        sort_names = [f"sort_{i}" for i in range(len(self.sort_keys))]
+        page = self.paginate_queryset(queryset.values(*_ROW_FIELDS, *sort_names))
         return self.get_paginated_response(card_rows(page, request))
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, required=True, description="Game code, e.g. legions."),
+            OpenApiParameter("q", OpenApiTypes.STR, description="What has been typed of a name or its reading."),
+            OpenApiParameter("limit", OpenApiTypes.INT, description=f"At most {MAX_SUGGESTIONS} (the default)."),
+        ],
+        responses=SuggestionsSerializer,
+    )
+    @action(detail=False, pagination_class=None, filterset_class=None)
+    def suggest(self, request):
+        """Card names for what has been typed: names or readings starting with it first, then containing it;
+        one entry per name, at most ``limit`` (10)."""
+        game = _known_game(request.query_params.get("game")) or _missing_game()
+        try:
+            limit = min(max(int(request.query_params.get("limit", MAX_SUGGESTIONS)), 1), MAX_SUGGESTIONS)
+        except ValueError:
+            limit = MAX_SUGGESTIONS
+        cards = Card.objects.filter(game__code=game)
+        rows = suggest_names(cards, request.query_params.get("q", ""), limit)
+        japanese = (get_language() or "").startswith("ja")
+        page_url = reverse("cards:card", args=[_PAGE_URL_MARK])
+        results = [
+            {
+                "id": row["id"],
+                "name": row["name"],
+                "reading": row["reading"],
+                "card_type": row["card_type"],
+                "type_label": card_type_label(row["card_type"], japanese),
+                "set": row["card_set__code"],
+                "number": row["collector_number"],
+                "url": page_url.replace(str(_PAGE_URL_MARK), str(row["id"])),
+            }
+            for row in rows
+        ]
+        response = Response({"object": "list", "results": results})
+        patch_vary_headers(response, ("Cookie",))  # type_label follows the language cookie too
+        return response
+
+
+MISSING_GAME = "game is required; one of {codes}"
+
+
+def _known_game(code: str | None) -> str | None:
+    """``code`` when it names a game; ``None`` when absent. An unknown game is a mistake, not "no cards"."""
+    if code and code not in SCHEMAS:
+        raise QueryError(UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)), 1, code, key="game")
+    return code or None
+
+
+def _missing_game():
+    raise QueryError(MISSING_GAME.format(codes=", ".join(SCHEMAS)), 1, "", key="game")
 
 
 class BulkFileSerializer(serializers.Serializer):
@@ -279,9 +500,7 @@ class BulkFileView(APIView):
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return not_modified
-        response = FileResponse(
-            path.open("rb"), content_type="application/json", filename=f"{game.code}.json"
-        )
+        response = FileResponse(path.open("rb"), content_type="application/json", filename=f"{game.code}.json")
         response["ETag"] = etag
         patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
         return response

@@ -1,4 +1,5 @@
-"""Catalogue pages: the games, a game's sets and card search (grid or table), a card, and the search help.
+"""Catalogue pages: the games, a game's sets and card search (grid or table, sorted), a card, and the search
+help.
 
 Search errors are shown on the page, naming the bad part and its position; a full page answers 400, an htmx
 partial 200 (htmx does not swap 4xx answers) with the same message.
@@ -11,14 +12,17 @@ from django.db.models import Count
 from django.db.models.fields.json import KT
 from django.db.models.lookups import IsNull
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from .games import SCHEMAS
 from .models import Card, Game
-from .search import QueryError, all_keys, search
+from .search import QueryError, all_keys, sorted_search
 from .search.compiler import MAX_NUMBER
-from .search.labels import attribute_summary, card_type_label, value_text
+from .search.examples import examples
+from .search.keys import key_table
+from .search.labels import attribute_summary, card_type_label, choice_list, value_text
 from .search.lexer import MAX_LENGTH, MAX_TERMS
+from .search.order import NAME, TYPE, order_names
 from .search.parser import MAX_DEPTH
 
 PAGE_SIZE = 60
@@ -27,24 +31,28 @@ CHAIN_LIMIT = 50
 
 
 def home(request):
-    """The home page: the games and how many cards each has."""
-    games = Game.objects.annotate(card_count=Count("cards"))
+    """The home page: each game with its card count, a search box and an example search."""
+    games = list(Game.objects.annotate(card_count=Count("cards")))
+    for game in games:
+        game.examples = examples(game.code)
     return render(request, "cards/home.html", {"games": games})
 
 
 def game_detail(request, code: str):
-    """A game's sets and its card search. GET ``q`` (search language), ``view`` (grid|table), ``page``."""
+    """A game's sets and its card search. GET ``q`` (search language), ``order`` (a sort key, ``-`` for
+    descending), ``view`` (grid|table), ``page``. Without an order, cards come in set order."""
     game = get_object_or_404(Game, code=code)
     query = request.GET.get("q", "").strip()
+    order = request.GET.get("order", "").strip()
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
     error = None
     cards = (
         Card.objects.filter(game=game)
         .select_related("card_set")
-        .order_by("card_set__release_date", "card_set__code", "collector_number")
+        .order_by("card_set__release_date", "card_set__code", "collector_number", "id")
     )
     try:
-        cards = search(cards, query, [game.code])
+        cards, _keys = sorted_search(cards, query, [game.code], order=order)
         page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     except QueryError as exc:
         error, page = exc, None
@@ -54,14 +62,50 @@ def game_detail(request, code: str):
         "game": game,
         "sets": game.sets.annotate(card_count=Count("cards")),
         "query": query,
+        "order": order,
+        "orders": sort_options(game.code, get_language() == "ja"),
         "view": view,
         "page": page,
         "error": error,
-        "keys": all_keys((game.code,)),
+        "keys": key_labels(game.code, get_language() == "ja"),
+        "examples": examples(game.code),
     }
     partial = getattr(request, "htmx", False)
     template = "cards/_results.html" if partial else "cards/game.html"
     return render(request, template, context, status=400 if error and not partial else 200)
+
+
+def sort_options(game_code: str, japanese: bool) -> list[tuple[str, str]]:
+    """``(value of ?order=, label)`` for the sort control: set order (``""``), name, type, then each numeric
+    key of the game low to high and high to low, labelled in the page's language."""
+    options = [("", gettext("Set and number")), (NAME, gettext("Name (reading)")), (TYPE, gettext("Card type"))]
+    table = key_table((game_code,))
+    for key in order_names((game_code,))[3:]:
+        label = _short_label(table[key][0].attr, japanese)
+        options.append((key, gettext("%(label)s: low to high") % {"label": label}))
+        options.append((f"-{key}", gettext("%(label)s: high to low") % {"label": label}))
+    return options
+
+
+def _short_label(attr, japanese: bool) -> str:
+    """An attribute's label without the schema's reminder in brackets ("Growth value (− for none)")."""
+    label = attr.label_ja if japanese else attr.label
+    return label.split(" (−")[0]
+
+
+def key_labels(game_code: str, japanese: bool) -> list[tuple[str, str]]:
+    """``(key, what it searches)`` for the keys of ``game_code``, labelled in the page's language."""
+    common = {
+        "t": gettext("card type"),
+        "set": gettext("set code"),
+        "r": gettext("rarity"),
+        "name": gettext("name or reading"),
+    }
+    table = key_table((game_code,))
+    return [
+        (key, common[key] if key in common else _short_label(table[key][0].attr, japanese))
+        for key in all_keys((game_code,))
+    ]
 
 
 def label_results(page, schema, japanese: bool) -> None:
@@ -78,17 +122,25 @@ def card_detail(request, pk: int):
     schema = SCHEMAS[card.game.code]
     japanese = get_language() == "ja"
     attributes = attribute_rows(schema.attrs, card.attributes, japanese)
-    printings = (
-        Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk).select_related("card_set")
-    )
+    printings = Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk).select_related("card_set")
     context = {
         "card": card,
         "type_label": card_type_label(card.card_type, japanese),
         "attributes": attributes,
         "printings": printings,
         "chain": transform_chain(card),
+        "sample_labels": sample_labels(schema, card.sample_fields or [], japanese),
     }
     return render(request, "cards/card.html", context)
+
+
+def sample_labels(schema, fields: list[str], japanese: bool) -> list[str]:
+    """The names of a card's sample fields as the page calls them (``atk`` → ATK, ``rules_text`` → Rules
+    text); nested paths (``upper.attack``) by their last part."""
+    common = {"rules_text": gettext("Rules text"), "flavour_text": gettext("Flavour text"), "name": gettext("Name")}
+    labels = {attr.name: attr.label_ja if japanese else attr.label for attr in schema.attrs}
+    nested = {f.name: f.label_ja if japanese else f.label for attr in schema.attrs for f in attr.fields}
+    return [common.get(name) or labels.get(name) or nested.get(name.rsplit(".", 1)[-1], name) for name in fields]
 
 
 def attribute_rows(attrs, values: dict, japanese: bool) -> list[tuple[str, str, list]]:
@@ -96,9 +148,9 @@ def attribute_rows(attrs, values: dict, japanese: bool) -> list[tuple[str, str, 
     language."""
     rows = []
     for attr in attrs:
-        if attr.name not in values:
+        value = values.get(attr.name)
+        if attr.name not in values or value in ("", []):  # an empty keyword list says nothing to a reader
             continue
-        value = values[attr.name]
         label = attr.label_ja if japanese else attr.label
         if isinstance(value, dict):
             rows.append((label, "", attribute_rows(attr.fields, value, japanese)))
@@ -132,7 +184,17 @@ def transform_chain(card: Card) -> list[Card]:
 
 
 def search_help(request):
-    """The search language, with every key of every game."""
-    games = [(schema, sorted(schema.search_keys().items())) for schema in SCHEMAS.values()]
+    """The search language, with every key of every game (its values labelled) and each game's examples."""
+    japanese = get_language() == "ja"
+    games = [(schema, help_keys(schema.code, japanese), examples(schema.code)) for schema in SCHEMAS.values()]
     limits = {"length": MAX_LENGTH, "terms": MAX_TERMS, "depth": MAX_DEPTH, "number": MAX_NUMBER - 1}
     return render(request, "cards/search_help.html", {"games": games, "limits": limits})
+
+
+def help_keys(game_code: str, japanese: bool) -> list[tuple[str, str, str]]:
+    """``(key, label, the values it takes)`` for each game key of ``game_code``, sorted by key."""
+    rows = []
+    for key, targets in sorted(key_table((game_code,)).items()):
+        attr = targets[0].attr
+        rows.append((key, _short_label(attr, japanese), choice_list(attr.choices) if attr.choices else ""))
+    return rows

@@ -1,9 +1,11 @@
 """The catalogue's search language, one for all games (documented on the help page, ``cards:search_help``).
 
-``search(queryset, query, game_codes)`` filters cards; ``compile_query(query, game_codes)`` gives the ``Q``;
-both raise ``QueryError(message, position, fragment)`` (1-based position in the query as typed) for a
-malformed query, never ignoring a part of it. Pipeline: ``lexer`` (NFKC, tokens) → ``parser`` (AST) →
-``compiler`` (Django ``Q`` over ``Card``; game keys from ``cards.games`` schemas via ``keys``).
+``search(queryset, query, game_codes, order=…)`` filters and sorts cards; ``compile_query(query, game_codes)``
+gives the ``Q`` and ``compile_search`` the ``Q`` with the query's ``SortKey``s (``order``). They raise
+``QueryError(message, position, fragment)`` (1-based position in the query as typed) for a malformed query,
+never ignoring a part of it. Pipeline: ``lexer`` (NFKC, tokens) → ``parser`` (AST) → ``order`` (the
+``order:`` terms taken out) → ``compiler`` (Django ``Q`` over ``Card``; game keys from ``cards.games`` schemas
+via ``keys``).
 """
 
 from __future__ import annotations
@@ -16,40 +18,99 @@ from django.db.models import Q, QuerySet
 
 from cards.games import SCHEMAS
 
+from . import errors as E
 from .compiler import compile_node
-from .errors import QueryError
+from .errors import QueryError, query_error
 from .keys import all_keys
-from .parser import parse
+from .order import SortKey, apply_order, sort_keys, split_order, with_tiebreak
+from .parser import Term, parse
 
-__all__ = ["QueryError", "all_keys", "compile_query", "parse", "search"]
+__all__ = [
+    "QueryError",
+    "SortKey",
+    "all_keys",
+    "compile_query",
+    "compile_search",
+    "order_terms",
+    "parse",
+    "search",
+    "sorted_search",
+]
 
 
-def compile_query(query: str, game_codes: Sequence[str] | None = None, *, vendor: str | None = None) -> Q:
-    """Compile ``query`` to a ``Q`` over ``Card`` for ``game_codes`` (default: every game).
-
-    ``vendor`` is the database's (``connection.vendor``; default: the default database's): PostgreSQL gets
-    the renderings its indexes serve, with the same results. Compiled queries are cached (a ``Q`` is never
-    mutated by filtering). Raises ``QueryError`` for a malformed query and ``KeyError`` for an unknown game.
-    """
+def _codes(game_codes: Sequence[str] | None) -> tuple[str, ...]:
     codes = tuple(game_codes) if game_codes else tuple(SCHEMAS)
     for code in codes:
         SCHEMAS[code]  # noqa: B018 - fail loudly on an unknown game
-    return _compiled(query, codes, (vendor or connection.vendor) == "postgresql")
+    return codes
+
+
+def compile_search(
+    query: str, game_codes: Sequence[str] | None = None, *, vendor: str | None = None
+) -> tuple[Q, tuple[SortKey, ...]]:
+    """``(condition, sort keys)`` of ``query`` for ``game_codes`` (default: every game).
+
+    ``vendor`` is the database's (``connection.vendor``; default: the default database's): PostgreSQL gets
+    the renderings its indexes serve, with the same results. Compiled queries are cached (a ``Q`` is never
+    mutated by filtering). The sort keys are the query's ``order:`` terms, empty when it has none. Raises
+    ``QueryError`` for a malformed query and ``KeyError`` for an unknown game.
+    """
+    return _compiled(query, _codes(game_codes), (vendor or connection.vendor) == "postgresql")
+
+
+def compile_query(query: str, game_codes: Sequence[str] | None = None, *, vendor: str | None = None) -> Q:
+    """The condition of ``query`` (its ``order:`` terms checked, then left to ``compile_search``)."""
+    return compile_search(query, game_codes, vendor=vendor)[0]
 
 
 @lru_cache(maxsize=512)
-def _compiled(query: str, codes: tuple[str, ...], postgres: bool) -> Q:
-    return compile_node(parse(query), codes, postgres=postgres)
+def _compiled(query: str, codes: tuple[str, ...], postgres: bool) -> tuple[Q, tuple[SortKey, ...]]:
+    node, terms = split_order(parse(query))
+    condition = compile_node(node, codes, postgres=postgres)
+    return condition, sort_keys(terms, codes)
 
 
-def search(queryset: QuerySet, query: str, game_codes: Sequence[str] | None = None) -> QuerySet:
-    """``queryset`` filtered by ``query`` (and restricted to ``game_codes`` when given). Raises
-    ``QueryError``."""
-    condition = compile_query(query, game_codes, vendor=connections[queryset.db].vendor)
+def order_terms(order: str, game_codes: Sequence[str] | None = None) -> tuple[SortKey, ...]:
+    """The sort keys of an ``order`` parameter (``atk``, ``-atk``, ``cost,-atk``), as ``order:`` terms would
+    give them. Raises ``QueryError`` with ``key="order"`` and positions in ``order`` itself."""
+    codes = _codes(game_codes)
+    terms, position = [], 1
+    for part in order.split(","):
+        value = part.strip()
+        if not value or value == "-" or any(char.isspace() or char in ':<>=!()"' for char in value):
+            raise query_error(E.BAD_ORDER_PARAMETER, position, part, "order", value=part)
+        start = position + len(part) - len(part.lstrip())
+        terms.append(Term("order", ":", value, start, value, start))
+        position += len(part) + 1
+    return sort_keys(terms, codes)
+
+
+def search(queryset: QuerySet, query: str, game_codes: Sequence[str] | None = None, *, order: str = "") -> QuerySet:
+    """``queryset`` filtered by ``query`` (and restricted to ``game_codes`` when given).
+
+    Sorted by the query's ``order:`` terms, then by ``order`` (the API's and the pages' parameter), then by
+    set order and id (``order.with_tiebreak``); a search without either keeps ``queryset``'s ordering.
+    Raises ``QueryError``.
+    """
+    return sorted_search(queryset, query, game_codes, order=order)[0]
+
+
+def sorted_search(
+    queryset: QuerySet, query: str, game_codes: Sequence[str] | None = None, *, order: str = ""
+) -> tuple[QuerySet, tuple[SortKey, ...]]:
+    """``(search(...), the sort keys it is ordered by)``; the keys are ``()`` when neither ``query`` nor
+    ``order`` asks for an order (the queryset then keeps its own). Raises ``QueryError``."""
+    condition, keys = compile_search(query, game_codes, vendor=connections[queryset.db].vendor)
+    if order.strip():
+        keys = (*keys, *order_terms(order, game_codes))
     if game_codes:
         # Game ids, not a join on the game's code: PostgreSQL then estimates per game and picks the indexes.
         from cards.models import Game
 
         ids = list(Game.objects.using(queryset.db).filter(code__in=list(game_codes)).values_list("id", flat=True))
         queryset = queryset.filter(game_id__in=ids)
-    return queryset.filter(condition)
+    queryset = queryset.filter(condition)
+    if not keys:
+        return queryset, ()
+    keys = with_tiebreak(keys)
+    return apply_order(queryset, keys), keys

@@ -42,7 +42,7 @@ from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT
 
 from . import errors as E
 from .errors import query_error
-from .keys import COMMON_KEYS, KeyTarget, card_types, choice_group, key_table, resolve_choice
+from .keys import COMMON_KEYS, TYPE_ALIASES, KeyTarget, card_types, choice_group, key_table, resolve_choice
 from .parser import And, Node, Not, Or, Term, Word
 
 _NUMERIC_OPS = {
@@ -160,9 +160,10 @@ def _common(key: str, term: Term, codes: tuple[str, ...]) -> Q:
     value = term.value
     if key == "t":
         known = card_types(codes)
-        if value.lower() not in known:
+        card_type = TYPE_ALIASES.get(value, value).lower()  # t:ミニオン = t:minion
+        if card_type not in known:
             raise _bad_choice(term, known, value)
-        return _negate_if(term, Q(card_type=value.lower()))
+        return _negate_if(term, Q(card_type=card_type))
     if key == "set":
         return _negate_if(term, Q(card_set__code__iexact=value))
     if key == "r":
@@ -254,6 +255,7 @@ def _bad_choice(term: Term, choices, value: str):
         key=term.key,
         choices=", ".join(choices),
         value=value,
+        codes=tuple(choices),  # labelled in the reader's language by ``QueryError.localized``
     )
 
 
@@ -281,7 +283,7 @@ def _text(value, term: Term) -> Q:
     starts, ends = text.startswith("*"), text.endswith("*") and len(text) > 1
     core = text[1 if starts else 0 : -1 if ends else None]
     if not core.strip("*"):
-        raise _bad_choice(term, ("a text, optionally with * at either end",), text)
+        raise _bad_choice(term, (E.ANY_TEXT,), text)
     if starts and ends:
         return Q(IContains(value, core))
     if starts:
@@ -302,9 +304,9 @@ def _list_match(target: KeyTarget, attr, term: Term, ctx: _Context) -> Q:
     size = attr.max_items or len(attr.choices) or 8
     values = [_choice(attr, term, part) for part in term.value.split("/") if part]
     if not values:  # ``c:/``
-        raise _bad_choice(term, attr.choices or ("a name",), term.value)
+        raise _bad_choice(term, attr.choices or (E.A_NAME,), term.value)
     if len(values) != len(set(values)):
-        raise _bad_choice(term, ("distinct values",), term.value)
+        raise _bad_choice(term, (E.DISTINCT_VALUES,), term.value)
     if ctx.postgres and 1 < len(values) <= _MAX_PERMUTED:
         # Exactly the class: the list is one of its orderings (jsonb equality, estimated per game by 0003).
         return Q(**{f"{path}__in": [list(order) for order in permutations(values)]})

@@ -34,7 +34,12 @@ class QueryError(Exception):
         """The message in the active language (English when it has no translation)."""
         if not self.template:
             return self.message
-        return gettext(self.template).format(**dict(self.params))
+        params = dict(self.params)
+        if "codes" in params:  # the choices in the reader's words: 赤 for red, "Silver Castle starter"
+            from .labels import choice_list
+
+            params["choices"] = choice_list(params["codes"])
+        return gettext(self.template).format(**params)
 
     def as_dict(self) -> dict:
         """The error as the API and the pages report it."""
@@ -74,3 +79,11 @@ CONTROL_CHARACTER = _("control character U+{code} is not allowed in a search")
 TOO_LONG = _("a search is at most {limit} characters long; this one has {length}")
 TOO_DEEP = _("at most {limit} brackets and '-' signs may be nested")
 TOO_MANY_TERMS = _("a search takes at most {limit} words and terms")
+UNKNOWN_ORDER = _("cannot sort by '{value}'; sort by one of {choices} (put - before it for descending)")
+BAD_ORDER_OPERATOR = _("{key} takes ':' (order:name, order:-atk), not '{op}'")
+ORDER_NOT_TOP_LEVEL = _("order: sorts the whole search: put it outside brackets, 'or' and '-'")
+BAD_ORDER_PARAMETER = _("order takes a sort key such as name or -atk, not '{value}'")
+# Descriptions standing in for a list of choices in BAD_CHOICE.
+ANY_TEXT = _("a text, optionally with * at either end")
+A_NAME = _("a name")
+DISTINCT_VALUES = _("distinct values")

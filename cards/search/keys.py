@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cards.faces import LABELS
 from cards.games import SCHEMAS, GameSchema
 from cards.games.iron_leaguer import HALF_FIELDS
 from cards.games.legions import COLOURS_JA
@@ -30,8 +31,13 @@ COMMON_KEYS = {
     "n": "name",
 }
 
-# Japanese spellings accepted for choice values (value -> the schema's value).
+_CARD_TYPES = frozenset(code for schema in SCHEMAS.values() for code in schema.card_types)
+# Japanese card type names accepted by ``t:`` (t:ミニオン), from the labels the pages show.
+TYPE_ALIASES: dict[str, str] = {ja: code for code, (_en, ja) in LABELS.items() if code in _CARD_TYPES}
+# Japanese spellings accepted for choice values (value -> the schema's value): every label the pages show
+# (シルバースタメン, 攻…), and short forms.
 VALUE_ALIASES: dict[str, str] = {
+    **{ja: code for code, (_en, ja) in LABELS.items() if code not in _CARD_TYPES},
     **{ja: en for en, ja in COLOURS_JA.items()},
     **{ja: en for en, ja in ALIGNMENTS_JA.items()},
     "攻": "attack",

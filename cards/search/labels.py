@@ -1,55 +1,31 @@
-"""Japanese names of card types and attribute values, for the pages (the search accepts them too: ``keys``).
+"""English and Japanese names of card types and attribute values, for the pages (the search accepts the
+Japanese ones too: ``keys``).
 
-Terms from ``docs/glossary.md`` and the rule documents. A value without a Japanese name is shown as stored.
+Terms from ``docs/glossary.md`` and the rule documents. A value without a label is shown as stored.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cards.games.legions import COLOURS_JA
-from cards.games.riders_legend import ALIGNMENTS_JA
+from cards.faces import LABELS, label
+from cards.games import SCHEMAS
 from cards.games.schema import BOOL, NONE_MARK, Attr
 
-CARD_TYPES_JA = {
-    "master": "マスター",
-    "minion": "ミニオン",
-    "lord": "ロード",
-    "skill": "スキル",
-    "arts": "アーツ",
-    "character": "キャラクター",
-    "mission": "ミッション",
-    "action": "アクション",
-    "eyecatch": "アイキャッチ",
-    "il": "アイアンリーガー",
-    "technique": "技カード",
-}
-VALUES_JA: dict[str, str] = {
-    **COLOURS_JA,
-    **ALIGNMENTS_JA,
-    "silver_starter": "シルバースタメン",
-    "dark_starter": "ダークスタメン",
-    "dark_leaguer": "ダークリーガー",
-    "stray_leaguer": "はぐれリーガー",
-    "arm": "腕技",
-    "leg": "脚技",
-    "strike": "打技",
-    "martial": "武技",
-    "any": NONE_MARK,
-    "named": "※",
-    "attack": "攻",
-    "defence": "防",
-    "either": "自",  # IL 5.4.2
-    "attack_right": "攻撃権",
-    "reset": "リセット",
-    "counter": "カウンター",  # IL 8.6.1–8.6.3
-}
+# Every stored code (card types, colours, alignments, affiliations, kinds, timings…) has one English and one
+# Japanese label, kept in ``cards.faces.LABELS`` so the card faces and the pages say the same words.
+CARD_TYPE_CODES = tuple(dict.fromkeys(code for schema in SCHEMAS.values() for code in schema.card_types))
 _BOOL = {True: ("yes", "あり"), False: ("no", "なし")}
 
 
 def card_type_label(card_type: str, japanese: bool) -> str:
-    """``minion`` → ``ミニオン`` in Japanese; as stored otherwise."""
-    return CARD_TYPES_JA.get(card_type, card_type) if japanese else card_type
+    """``minion`` → ``Minion``, or ``ミニオン`` in Japanese; an unknown type as stored."""
+    return label(card_type, japanese)
+
+
+def choice_label(value: str, japanese: bool) -> str:
+    """A choice value as a reader sees it: ``silver_starter`` → ``Silver Castle starter`` / ``シルバースタメン``."""
+    return label(value, japanese)
 
 
 def value_text(attr: Attr, value: Any, japanese: bool) -> str:
@@ -64,8 +40,8 @@ def value_text(attr: Attr, value: Any, japanese: bool) -> str:
         return NONE_MARK
     if attr.kind == BOOL or isinstance(value, bool):
         return _BOOL[bool(value)][1 if japanese else 0]
-    if japanese and attr.choices and value in VALUES_JA:
-        return VALUES_JA[value]
+    if attr.choices and value in LABELS:
+        return label(value, japanese)
     return str(value)
 
 
@@ -82,3 +58,23 @@ def attribute_summary(attrs, values: dict, japanese: bool) -> str:
         text = value_text(attr, value, japanese)
         parts.append(f"{label}: ({text})" if isinstance(value, dict) else f"{label}: {text}")
     return "; ".join(parts)
+
+
+def choice_list(codes) -> str:
+    """The values a key takes, for an error message in the active language: Japanese labels (which the search
+    also accepts) in Japanese, ``code (Label)`` in English when the label says more than the code; a
+    description (``a name``) translated."""
+    from django.utils.translation import get_language, gettext
+
+    japanese = (get_language() or "").startswith("ja")
+    words = []
+    for code in codes:
+        if code not in LABELS:
+            words.append(gettext(code))
+        elif japanese:
+            words.append(label(code, True))
+        else:
+            english = label(code, False)
+            same = english.lower() == code.replace("_", " ").lower()
+            words.append(code if same else f"{code} ({english})")
+    return "、".join(words) if japanese else ", ".join(words)

@@ -10,11 +10,19 @@ from scripts.compile_messages import ROOT, compile_all
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_translations():
-    """The pages' Japanese needs ``locale/ja/LC_MESSAGES/django.mo``; it is generated, so make it if
-    missing."""
-    po = ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"
-    mo = po.with_suffix(".mo")
-    if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
+    """The pages' Japanese needs ``locale/ja/LC_MESSAGES/django.mo`` and ``cards/locale/ja/…/django.mo``; they are
+    generated, so make them if missing or older than their ``.po``."""
+    pos = [
+        ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po",
+        ROOT / "cards" / "locale" / "ja" / "LC_MESSAGES" / "django.po",
+    ]
+    stale = [
+        po
+        for po in pos
+        if po.exists()
+        and (not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime)
+    ]
+    if stale:
         compile_all()
         from django.utils.translation import trans_real
 

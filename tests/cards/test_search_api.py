@@ -59,10 +59,15 @@ def test_a_card_answers_by_id_with_its_set_and_attributes(client, legions):
     assert (status, body["set"], body["number"], body["attributes"]["atk"]) == (200, "LG01", "003", 10)
 
 
-@pytest.mark.parametrize("url", ["/api/games/", "/api/sets/", "/api/cards/"])
+@pytest.mark.parametrize("url", ["/api/games/", "/api/sets/"])
 def test_every_list_is_cursor_paginated(client, legions, url):
     status, body = get_json(client, url)
     assert status == 200 and set(body) == {"next", "previous", "results"}
+
+
+def test_the_card_list_is_cursor_paginated_with_a_count(client, legions):
+    status, body = get_json(client, "/api/cards/")
+    assert status == 200 and set(body) == {"count", "next", "previous", "results"} and body["count"] == 6
 
 
 def test_a_page_size_gives_a_next_cursor_that_continues_without_repeats(client, legions):
