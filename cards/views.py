@@ -35,7 +35,25 @@ def home(request):
     games = list(Game.objects.annotate(card_count=Count("cards")))
     for game in games:
         game.examples = examples(game.code)
+        game.showcase = showcase(game)
     return render(request, "cards/home.html", {"games": games})
+
+
+SHOWCASE_SIZE = 3
+
+
+def showcase(game: Game) -> list[Card]:
+    """Up to three real cards of ``game`` (not invented for play), of different card types first, in set order: the
+    faces shown on the home page."""
+    candidates = [card for card in Card.objects.filter(game=game).select_related("card_set")
+                  .order_by("card_set__release_date", "card_set__code", "collector_number")[:60]
+                  if "name" not in (card.sample_fields or [])]
+    picked: list[Card] = []
+    for card in candidates:  # one of each card type first …
+        if card.card_type not in {p.card_type for p in picked}:
+            picked.append(card)
+    picked += [card for card in candidates if card not in picked]  # … then the next cards
+    return picked[:SHOWCASE_SIZE]
 
 
 def game_detail(request, code: str):

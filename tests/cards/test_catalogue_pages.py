@@ -168,3 +168,12 @@ def test_suggest_without_a_known_game_answers_400(client, legions):
 
 def test_blank_text_suggests_nothing(client, legions):
     assert suggested(client, "  ") == []
+
+
+def test_the_home_page_shows_real_cards_of_each_game_as_faces(client, db):
+    from django.core.management import call_command
+
+    call_command("loadseeds", stdout=__import__("io").StringIO())
+    html = client.get("/").content.decode()
+    assert html.count('class="catalogue-showcase-card"') == 9
+    assert "下忍カスミ" in html and "マグナムエース" in html
