@@ -82,7 +82,7 @@ def generate(count: int, seed: int = 1) -> list[dict]:
         cards.append({"game": game, "set": SET_CODES[game], "number": f"{n:05}", "name": f"ベンチカード{n}",
                       "reading": "べんちかーど", "card_type": card_type, "rarity": "C",
                       "rules_text": f"ベンチマーク用のカード {n}。", "flavour_text": "",
-                      "attributes": attributes, "sample_fields": ["rules_text"]})
+                      "attributes": attributes, "sample_fields": ["rules_text"], "image": "", "thumbnail": ""})
     return cards
 
 
@@ -104,7 +104,8 @@ def write_json(cards: list[dict], folder: Path) -> list[Path]:
     for game, schema in SCHEMAS.items():
         doc = {"format": "shinpan.cards", "version": 1,
                "game": {"code": game, "name": schema.name, "name_ja": schema.name_ja},
-               "sets": [{"code": SET_CODES[game], "name": SET_CODES[game]}],
+               "sets": [{"code": SET_CODES[game], "name": SET_CODES[game], "name_ja": "", "release_date": None,
+                         "sample_data": True, "notes": "benchmark data"}],
                "cards": [{k: v for k, v in c.items() if k != "game"} for c in cards if c["game"] == game]}
         paths.append(folder / f"bench_{game}.json")
         paths[-1].write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")

@@ -7,6 +7,9 @@ returns a normalised WebP image and a WebP thumbnail, both named after the SHA-2
 Nothing is written to storage here: the caller assigns the files to ``Card.image`` / ``Card.thumbnail`` and
 saving the card stores them, so a refused upload never leaves a file behind.
 
+``check_stored_image(data)`` checks a file that is already in stored form (an image restored from a card
+archive, kept byte for byte): the same limits and full decode, and no metadata at all.
+
 A refused upload raises ``ImageRejected(code, message)``; the codes are the constants below and the messages
 say what was wrong with the file, for the admin to show next to the image field.
 """
@@ -37,6 +40,7 @@ NOT_AN_IMAGE = "not_an_image"
 TOO_MANY_PIXELS = "too_many_pixels"
 TRUNCATED = "truncated"
 CORRUPT = "corrupt"
+HAS_METADATA = "has_metadata"
 
 MESSAGES = {
     EMPTY: "The uploaded file is empty.",
@@ -48,7 +52,12 @@ MESSAGES = {
     ),
     TRUNCATED: "The {format} file is truncated: it ends before the image data does.",
     CORRUPT: "The {format} file is corrupt and cannot be decoded ({detail}).",
+    HAS_METADATA: (
+        "The {format} file carries metadata ({kinds}); a stored image has none: upload it in the admin, "
+        "which removes it."
+    ),
 }
+METADATA_KEYS = ("exif", "xmp", "XML:com.adobe.xmp", "icc_profile", "comment")
 
 
 class ImageRejected(ValueError):
@@ -203,6 +212,29 @@ def process_card_image(
         source_format=source.format or "",
         digest=digest,
     )
+
+
+def check_stored_image(data: bytes, *, max_bytes: int | None = None, max_pixels: int | None = None) -> str:
+    """Check ``data`` as a stored card image (what ``process_card_image`` writes) without changing a byte.
+
+    Returns its format ("PNG", "JPEG" or "WEBP"). Raises ``ImageRejected``: EMPTY, TOO_LARGE, NOT_AN_IMAGE,
+    TOO_MANY_PIXELS, TRUNCATED, CORRUPT (as an upload), or HAS_METADATA when it carries EXIF, XMP, an ICC
+    profile, a comment or PNG text (stored images never do: ``process_card_image`` drops them all).
+    """
+    max_bytes = settings.IMAGE_MAX_BYTES if max_bytes is None else max_bytes
+    max_pixels = settings.IMAGE_MAX_PIXELS if max_pixels is None else max_pixels
+    if not data:
+        raise _reject(EMPTY)
+    if len(data) > max_bytes:
+        raise _reject(TOO_LARGE, size=len(data), limit=max_bytes)
+    image = decode_checked(data, max_pixels)
+    image_format = image.format or "image"
+    kinds = [key for key in METADATA_KEYS if image.info.get(key)]
+    if getattr(image, "text", None):
+        kinds.append("text")
+    if kinds:
+        raise _reject(HAS_METADATA, format=image_format, kinds=", ".join(kinds))
+    return image_format
 
 
 def delete_files(storage: Storage, names: Iterable[str]) -> None:

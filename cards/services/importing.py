@@ -1,15 +1,19 @@
 """Importing a card file: check every row, then upsert everything or nothing.
 
 ``cards_import`` checks each card against the ``Card`` field rules and its game's schema (``cards.games``),
-each set against the ``CardSet`` field rules, and refuses the whole file when any row is wrong, listing every
-problem. A good file is upserted by (game, set code, collector number) inside one transaction with bulk
-queries: a fixed number of queries for the lookups, then batches of ``BATCH_SIZE`` inserts and updates.
+each set against the ``CardSet`` field rules, and every image file the file names (``image_files``), and
+refuses the whole file when any row is wrong, listing every problem. A field the file does not have
+(``ABSENT``) is refused ("is missing"), never taken as empty; in a partial file (``CardFile.partial``) it keeps
+the card's stored value, and a card not yet in the catalogue is refused (docs/formats.md, "One rule").
+A good file is upserted by (game, set code, collector number) inside one transaction with bulk queries: a
+fixed number of queries for the lookups, then batches of ``BATCH_SIZE`` inserts and updates; image files are
+stored first and removed again if the transaction fails.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -18,10 +22,14 @@ from django.utils import timezone
 
 from cards.games import SCHEMAS, GameSchema
 from cards.games.schema import NESTED
+from cards.images import delete_files
 from cards.models import Card, Game
 
-from .records import CARD_FIELDS, CardFile, CardRecord, Problem
+from .image_files import ImagePlan, plan_images, store_images
+from .records import ABSENT, CARD_FIELDS, IMAGE_FIELDS, MISSING, CardFile, CardRecord, Problem
 from .sets import SetKey, SetPlan, plan_sets, write_sets
+
+CardKey = tuple[str, str, str]  # (game code, set code, collector number)
 
 BATCH_SIZE = 500
 TEXT_FIELDS = ("number", "name", "reading", "card_type", "rarity", "rules_text", "flavour_text")
@@ -36,6 +44,11 @@ NOT_TEXT = "must be text, not {value!r}"
 NOT_A_MAPPING = "must be a mapping of attribute names to values"
 NOT_A_FIELD_LIST = "must be a list of field names"
 UNKNOWN_SAMPLE_FIELD = "{name!r} is not a field of {game} cards"
+NEW_CARD_IN_PARTIAL_FILE = (
+    "{set} {number} is not in the catalogue, and a partial file cannot create a card: it lacks {fields}"
+)
+# What a partial file may leave out, filled from the stored card (images: kept as stored).
+FILLABLE = ("name", "reading", "card_type", "rarity", "rules_text", "flavour_text", "attributes", "sample_fields")
 
 
 @dataclass
@@ -75,35 +88,39 @@ def cards_import(*, card_file: CardFile, dry_run: bool = False) -> ImportReport:
     report = ImportReport(dry_run=dry_run)
     games = {game.code: game for game in Game.objects.all()}
     set_plan = plan_sets(card_file, games, problems)
-    checked = _check_cards(card_file.cards, set_plan.known, problems)
+    existing = _existing_cards(set_plan)
+    checked = _check_cards(card_file, set_plan.known, existing, problems)
+    image_plan = plan_images(checked, existing, card_file.images, problems)
     if problems:
         report.problems = sorted(problems, key=_position)
         return report
     report.sets_created, report.sets_updated = len(set_plan.to_create), len(set_plan.to_update)
-    existing = _existing_cards(set_plan)
-    to_create, to_update = _diff(checked, existing, report)
+    to_create, to_update = _diff(checked, existing, image_plan, report)
     if not dry_run:
-        with transaction.atomic():
-            _write(card_file, games, set_plan, to_create, to_update)
+        _write_all(card_file, games, set_plan, image_plan, to_create, to_update)
     return report
 
 
 def _position(problem: Problem) -> tuple[int, int]:
     kind, _, number = problem.where.partition(" ")
-    return (0 if kind == "set" else 1, int(number) if number.isdigit() else 0)
+    return ({"archive": 0, "set": 1}.get(kind, 2), int(number) if number.isdigit() else 0)
 
 
 # -- checking ------------------------------------------------------------------------------------------------
 
 
 def _check_cards(
-    records: list[CardRecord], known_sets: set[SetKey], problems: list[Problem]
-) -> dict[tuple[str, str, str], dict[str, Any]]:
-    """Check every record; return {(game, set code, number): card values} of the good ones."""
-    checked: dict[tuple[str, str, str], dict[str, Any]] = {}
-    first_seen: dict[tuple[str, str, str], str] = {}
-    for record in records:
-        values = _check_card(record, known_sets, problems)
+    card_file: CardFile, known_sets: set[SetKey], existing: dict[CardKey, Card], problems: list[Problem]
+) -> dict[CardKey, dict[str, Any]]:
+    """Check every record; return {(game, set code, number): card values} of the good ones.
+
+    Values hold the cleaned card fields, ``where``, and the ``image``/``thumbnail`` references (``ABSENT``
+    in a partial file that lacks them: keep the stored files).
+    """
+    checked: dict[CardKey, dict[str, Any]] = {}
+    first_seen: dict[CardKey, str] = {}
+    for record in card_file.cards:
+        values = _check_card(record, known_sets, existing, card_file.partial, problems)
         if values is None:
             continue
         key = (record.game, values["set"], values["number"])
@@ -117,36 +134,101 @@ def _check_cards(
 
 
 def _check_card(
-    record: CardRecord, known_sets: set[SetKey], problems: list[Problem]
+    record: CardRecord,
+    known_sets: set[SetKey],
+    existing: dict[CardKey, Card],
+    partial: bool,
+    problems: list[Problem],
 ) -> dict[str, Any] | None:
     """The card's cleaned values, or None when any problem was added (all of this card's problems)."""
     before = len(problems)
     schema = SCHEMAS.get(record.game)
     if schema is None:
-        problems.append(
-            Problem(record.where, "game", UNKNOWN_GAME.format(game=record.game, known=", ".join(SCHEMAS)))
-        )
+        problems.append(Problem(record.where, "game", UNKNOWN_GAME.format(game=record.game, known=", ".join(SCHEMAS))))
+    set_code = _check_set(record, schema, known_sets, problems)
+    number = record.number.strip() if isinstance(record.number, str) else None
+    stored = existing.get((record.game, set_code, number)) if set_code and number else None
+    record = _fill_absent(record, stored, partial, problems)
     values = _check_text_fields(record, problems)
-    set_code = record.set.strip() if isinstance(record.set, str) else record.set
-    if not isinstance(set_code, str) or not set_code:
-        problems.append(
-            Problem(record.where, "set", "is required" if not set_code else NOT_TEXT.format(value=set_code))
-        )
-    elif schema is not None and (record.game, set_code) not in known_sets:
-        problems.append(Problem(record.where, "set", UNKNOWN_SET.format(code=set_code, game=record.game)))
     values["set"] = set_code
-    if schema is not None and "card_type" in values:
+    values["where"] = record.where
+    for name in IMAGE_FIELDS:
+        values[name] = getattr(record, name)
+        if values[name] is not ABSENT and not isinstance(values[name], str):
+            problems.append(Problem(record.where, name, NOT_TEXT.format(value=values[name])))
+        elif isinstance(values[name], str):
+            values[name] = values[name].strip()
+    if schema is not None and "card_type" in values and record.attributes is not ABSENT:
         values["attributes"] = _check_attributes(record, schema, values["card_type"], problems)
-    if schema is not None:
+    if schema is not None and record.sample_fields is not ABSENT:
         values["sample_fields"] = _check_sample_fields(record, schema, problems)
     return values if len(problems) == before else None
+
+
+def _check_set(
+    record: CardRecord, schema: GameSchema | None, known_sets: set[SetKey], problems: list[Problem]
+) -> str | None:
+    """The record's set code, stripped; None (with a problem) when missing, not text or unknown."""
+    if record.set is ABSENT:
+        problems.append(Problem(record.where, "set", MISSING))
+        return None
+    set_code = record.set.strip() if isinstance(record.set, str) else record.set
+    if not isinstance(set_code, str) or not set_code:
+        message = "is required" if not set_code else NOT_TEXT.format(value=set_code)
+        problems.append(Problem(record.where, "set", message))
+        return None
+    if schema is not None and (record.game, set_code) not in known_sets:
+        problems.append(Problem(record.where, "set", UNKNOWN_SET.format(code=set_code, game=record.game)))
+    return set_code
+
+
+def _fill_absent(record: CardRecord, stored: Card | None, partial: bool, problems: list[Problem]) -> CardRecord:
+    """The record with each ABSENT field resolved: refused ("is missing") in a normal file; in a partial one,
+    the stored card's value (attributes: the stored ones, with the file's columns replaced), or the whole card
+    refused when it is not in the catalogue yet. Absent images stay ABSENT: the stored files are kept."""
+    absent = [name for name in ("number", *FILLABLE, *IMAGE_FIELDS) if getattr(record, name) is ABSENT]
+    some_columns = record.attribute_columns is not None
+    if not absent and not some_columns:
+        return record
+    if not partial or "number" in absent:
+        problems.extend(Problem(record.where, name, MISSING) for name in absent)
+        return record
+    if stored is None:
+        lacking = absent + (["some attribute columns"] if some_columns else [])
+        message = NEW_CARD_IN_PARTIAL_FILE.format(set=record.set, number=record.number, fields=", ".join(lacking))
+        problems.append(Problem(record.where, "card", message))
+        return record
+    changes = {name: getattr(stored, name) for name in absent if name in FILLABLE}
+    if some_columns:
+        changes["attributes"] = merge_attributes(
+            stored.attributes, changes.get("attributes", record.attributes), record.attribute_columns
+        )
+    return replace(record, **changes, attribute_columns=None)
+
+
+def merge_attributes(stored: Mapping[str, Any], given: Mapping[str, Any], columns: frozenset[str]) -> dict:
+    """``stored`` attributes with the partial file's ``columns`` taken from ``given`` (an empty cell, absent
+    from ``given``, removes the attribute); a nested column (``upper.kind``) replaces that field of the half."""
+    merged = {key: dict(value) if isinstance(value, Mapping) else value for key, value in stored.items()}
+    for column in columns:
+        root, _, sub = column.partition(".")
+        holder = merged.get(root) if sub else merged
+        if isinstance(holder, dict):
+            holder.pop(sub or root, None)
+    for key, value in given.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key].update(value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def _check_text_fields(record: CardRecord, problems: list[Problem]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name in TEXT_FIELDS:
         raw = getattr(record, name)
-        raw = "" if raw is None else raw
+        if raw is ABSENT:
+            continue  # reported by _fill_absent
         if not isinstance(raw, str):
             problems.append(Problem(record.where, name, NOT_TEXT.format(value=raw)))
             continue
@@ -159,9 +241,7 @@ def _check_text_fields(record: CardRecord, problems: list[Problem]) -> dict[str,
     return values
 
 
-def _check_attributes(
-    record: CardRecord, schema: GameSchema, card_type: str, problems: list[Problem]
-) -> dict:
+def _check_attributes(record: CardRecord, schema: GameSchema, card_type: str, problems: list[Problem]) -> dict:
     if not isinstance(record.attributes, Mapping):
         problems.append(Problem(record.where, "attributes", NOT_A_MAPPING))
         return {}
@@ -189,9 +269,7 @@ def _check_sample_fields(record: CardRecord, schema: GameSchema, problems: list[
     for name in value:
         if name not in allowed:
             problems.append(
-                Problem(
-                    record.where, "sample_fields", UNKNOWN_SAMPLE_FIELD.format(name=name, game=schema.code)
-                )
+                Problem(record.where, "sample_fields", UNKNOWN_SAMPLE_FIELD.format(name=name, game=schema.code))
             )
     return list(value)
 
@@ -199,37 +277,82 @@ def _check_sample_fields(record: CardRecord, schema: GameSchema, problems: list[
 # -- planning and writing ------------------------------------------------------------------------------------
 
 
-def _existing_cards(set_plan: SetPlan) -> dict[tuple[str, str, str], Card]:
+def _existing_cards(set_plan: SetPlan) -> dict[CardKey, Card]:
     """The cards already in the file's existing sets, by (game, set code, number): one query."""
     by_id = {card_set.id: key for key, card_set in set_plan.existing.items()}
     cards = Card.objects.filter(card_set_id__in=list(by_id)).only(
-        "id", "card_set_id", "collector_number", *CARD_FIELDS
+        "id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS
     )
     return {(*by_id[card.card_set_id], card.collector_number): card for card in cards}
 
 
 def _diff(
-    checked: dict[tuple[str, str, str], dict[str, Any]],
-    existing: dict[tuple[str, str, str], Card],
+    checked: dict[CardKey, dict[str, Any]],
+    existing: dict[CardKey, Card],
+    image_plan: ImagePlan,
     report: ImportReport,
-) -> tuple[list[tuple[tuple[str, str, str], dict[str, Any]]], list[Card]]:
+) -> tuple[list[tuple[CardKey, dict[str, Any]]], list[tuple[CardKey, Card]]]:
     to_create, to_update = [], []
     for key, values in checked.items():
         card = existing.get(key)
         if card is None:
             to_create.append((key, values))
-        elif all(getattr(card, name) == values[name] for name in CARD_FIELDS):
+        elif all(getattr(card, name) == values[name] for name in CARD_FIELDS) and not image_plan.changes(key):
             report.unchanged += 1
         else:
             for name in CARD_FIELDS:
                 setattr(card, name, values[name])
-            to_update.append(card)
+            to_update.append((key, card))
     report.created, report.updated = len(to_create), len(to_update)
     return to_create, to_update
 
 
+def _write_all(
+    card_file: CardFile,
+    games: dict[str, Game],
+    set_plan: SetPlan,
+    image_plan: ImagePlan,
+    to_create: list[tuple[CardKey, dict[str, Any]]],
+    to_update: list[tuple[CardKey, Card]],
+) -> None:
+    """Store the new image files, then write sets and cards in one transaction. A failure deletes the files
+    stored; the files of replaced or cleared images are deleted once the transaction is committed."""
+    storage = Card._meta.get_field("image").storage
+    saved: list[str] = []
+    try:
+        with transaction.atomic():
+            names = store_images(image_plan, card_file.images, saved)
+            stale = _apply_images(image_plan, names, to_update)
+            _write(card_file, games, set_plan, names, to_create, [card for _, card in to_update])
+            if stale:
+                transaction.on_commit(lambda: delete_files(storage, stale))
+    except BaseException:
+        delete_files(storage, saved)
+        raise
+
+
+def _apply_images(
+    image_plan: ImagePlan, names: dict[tuple[CardKey, str], str], to_update: list[tuple[CardKey, Card]]
+) -> list[str]:
+    """Point the updated cards at their new (or no) files; return the stored names they no longer use."""
+    stale = []
+    for key, card in to_update:
+        for name in IMAGE_FIELDS:
+            if (key, name) in names or (key, name) in image_plan.cleared:
+                old = getattr(card, name).name
+                setattr(card, name, names.get((key, name), ""))
+                if old:
+                    stale.append(old)
+    return stale
+
+
 def _write(
-    card_file: CardFile, games: dict[str, Game], set_plan: SetPlan, to_create: list, to_update: list[Card]
+    card_file: CardFile,
+    games: dict[str, Game],
+    set_plan: SetPlan,
+    image_names: dict[tuple[CardKey, str], str],
+    to_create: list[tuple[CardKey, dict[str, Any]]],
+    to_update: list[Card],
 ):
     for code in sorted({key[0] for key in set_plan.known} - set(games)):
         games[code] = _create_game(code, card_file.game_names.get(code))
@@ -237,12 +360,13 @@ def _write(
     Card.objects.bulk_create(
         [
             Card(
-                game=games[game],
-                card_set=card_sets[(game, set_code)],
-                collector_number=number,
+                game=games[key[0]],
+                card_set=card_sets[(key[0], key[1])],
+                collector_number=key[2],
                 **{name: values[name] for name in CARD_FIELDS},
+                **{name: image_names.get((key, name), "") for name in IMAGE_FIELDS},
             )
-            for (game, set_code, number), values in to_create
+            for key, values in to_create
         ],
         batch_size=BATCH_SIZE,
     )
@@ -258,7 +382,7 @@ def _update_cards(cards: list[Card]) -> None:
     ``QuerySet.bulk_update`` builds a CASE expression per field per card, about 4 ms a card in Python (40 s
     for 10,000); the parameterised statement costs microseconds a card on SQLite and PostgreSQL alike.
     """
-    fields = [Card._meta.get_field(name) for name in (*CARD_FIELDS, "updated_at")]
+    fields = [Card._meta.get_field(name) for name in (*CARD_FIELDS, *IMAGE_FIELDS, "updated_at")]
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     sql = f"UPDATE {quote(Card._meta.db_table)} SET {assignments} WHERE {quote(Card._meta.pk.column)} = %s"
@@ -286,4 +410,12 @@ def ensure_games() -> list[Game]:
     return [existing[code] for code in SCHEMAS]
 
 
-__all__ = ["BATCH_SIZE", "ImportReport", "cards_import", "ensure_games", "sample_field_names"]
+__all__ = [
+    "BATCH_SIZE",
+    "MISSING",
+    "ImportReport",
+    "cards_import",
+    "ensure_games",
+    "merge_attributes",
+    "sample_field_names",
+]

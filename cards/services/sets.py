@@ -1,8 +1,10 @@
 """The sets of a card file: merged from its records, checked against ``CardSet``'s field rules, then upserted.
 
-A JSON file lists each set once; a CSV repeats the set on every row, and a row may leave the set's cells empty
-(the set's other rows say them). A field given twice with different values is a problem on the later row. A
-field the file does not give (``None``) keeps the stored value; a new set needs at least a name.
+A JSON file lists each set once, with every key (the reader refuses a missing one unless the file is partial);
+a CSV repeats the set on every row, and a row may leave the set's cells empty (the set's other rows say them).
+A field given twice with different values is a problem on the later row. A field the file does not give
+(``ABSENT``: an empty CSV cell, a key a partial JSON file leaves out) keeps the stored value; a new set needs
+at least a name, and its other fields not given take the model's defaults.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.core.exceptions import ValidationError
 from cards.games import SCHEMAS
 from cards.models import CardSet, Game
 
-from .records import CardFile, Problem, SetRecord
+from .records import ABSENT, CardFile, Problem, SetRecord
 
 SetKey = tuple[str, str]  # (game code, set code)
 SET_FIELDS = ("name", "name_ja", "release_date", "sample_data", "notes")
@@ -55,9 +57,7 @@ def plan_sets(card_file: CardFile, games: dict[str, Game], problems: list[Proble
         if current is None:
             if values.get("name") in (None, ""):
                 prefix = "set_" if card_file.fmt == "csv" else ""
-                problems.append(
-                    Problem(first_where[key], f"{prefix}name", NEW_SET_NEEDS_NAME.format(code=key[1]))
-                )
+                problems.append(Problem(first_where[key], f"{prefix}name", NEW_SET_NEEDS_NAME.format(code=key[1])))
             plan.to_create[key] = values
             continue
         changes = {name: value for name, value in values.items() if getattr(current, name) != value}
@@ -66,9 +66,7 @@ def plan_sets(card_file: CardFile, games: dict[str, Game], problems: list[Proble
     return plan
 
 
-def _merge(
-    card_file: CardFile, problems: list[Problem]
-) -> tuple[dict[SetKey, dict[str, Any]], dict[SetKey, str]]:
+def _merge(card_file: CardFile, problems: list[Problem]) -> tuple[dict[SetKey, dict[str, Any]], dict[SetKey, str]]:
     merged: dict[SetKey, dict[str, Any]] = {}
     first_where: dict[SetKey, str] = {}
     said_where: dict[tuple[SetKey, str], str] = {}
@@ -79,15 +77,13 @@ def _merge(
             continue  # a CSV row's card reports its own missing set or unknown game
         key = (record.game, record.code.strip())
         if key in first_where and card_file.fmt == "json":
-            problems.append(
-                Problem(record.where, "code", SET_LISTED_TWICE.format(code=key[1], first=first_where[key]))
-            )
+            problems.append(Problem(record.where, "code", SET_LISTED_TWICE.format(code=key[1], first=first_where[key])))
             continue
         first_where.setdefault(key, record.where)
         given = merged.setdefault(key, {})
         for name in SET_FIELDS:
             value = getattr(record, name)
-            if value is None:
+            if value is ABSENT:
                 continue
             if name in given and given[name] != value:
                 message = SET_CONFLICT.format(code=key[1], value=given[name], first=said_where[(key, name)])

@@ -291,7 +291,8 @@ def normalised(card: dict) -> dict:
     cleaned, errors = SCHEMAS["iron_leaguer"].clean(card["card_type"], card["attributes"])
     if errors:
         raise ValueError(f"{card['set']} {card['number']} {card['name']}: {'; '.join(map(str, errors))}")
-    return {**card, "attributes": cleaned}
+    # A card file names every field (docs/formats.md); seed cards have no image yet.
+    return {**card, "attributes": cleaned, "image": "", "thumbnail": ""}
 
 
 def dump(data: dict) -> str:

@@ -90,7 +90,8 @@ SETS = [
 ]
 
 CARD_KEYS = ["set", "number", "name", "reading", "card_type", "rarity", "rules_text", "flavour_text",
-             "attributes", "sample_fields"]
+             "attributes", "sample_fields", "image", "thumbnail"]
+NO_IMAGE = {"image": "", "thumbnail": ""}  # a card file names every field; seed cards have no image yet
 ATTR_ORDER = ["colours", "class_label", "awakened_name", "awakened_text", "unlock_cost", "core_cost", "atk",
               "hp", "wt", "keywords", "category", "finisher"]
 INVENTED = object()
@@ -321,7 +322,7 @@ def build_catalogue() -> dict[str, Any]:
     out = []
     for c in cards:
         numbers[c["set"]] = numbers.get(c["set"], 0) + 1
-        row = {**c, "number": f"{numbers[c['set']]:03d}"}
+        row = {**c, "number": f"{numbers[c['set']]:03d}", **NO_IMAGE}
         out.append({k: row[k] for k in CARD_KEYS})
     return {"format": "shinpan.cards", "version": 1,
             "game": {"code": "legions", "name": "Legions!", "name_ja": "レギオンズ!"},

@@ -315,6 +315,7 @@ def _finish(card: dict, attributes: dict[str, Any], sample: list[str]) -> dict:
     if card["rules_text"]:
         sample.append("rules_text")
     card["sample_fields"] = [*sample, "rarity"]
+    card["image"] = card["thumbnail"] = ""  # a card file names every field; seed cards have no image yet
     return card
 
 

@@ -38,9 +38,7 @@ def load_mini(game: str) -> None:
 
 def catalogue() -> list[tuple]:
     """Everything an export holds, as comparable values."""
-    sets = CardSet.objects.values_list(
-        "game__code", "code", "name", "name_ja", "release_date", "sample_data", "notes"
-    )
+    sets = CardSet.objects.values_list("game__code", "code", "name", "name_ja", "release_date", "sample_data", "notes")
     cards = Card.objects.values_list(
         "game__code",
         "card_set__code",
@@ -205,9 +203,7 @@ def test_a_csv_with_three_bad_rows_exits_1_names_each_row_and_changes_nothing():
 
 
 def test_the_same_card_twice_in_a_file_is_refused_naming_both_rows(tmp_path):
-    status, _, err = run(
-        "importcards", write(tmp_path, "dup.csv", legions_csv(legions_row("001"), legions_row("001")))
-    )
+    status, _, err = run("importcards", write(tmp_path, "dup.csv", legions_csv(legions_row("001"), legions_row("001"))))
     assert status == 1
     assert "row 3: number: T-LG 001 is already on row 2" in err
     assert not Card.objects.exists()
@@ -254,10 +250,10 @@ def test_a_json_file_of_an_unknown_game_is_refused(tmp_path):
 
 def test_a_json_card_with_an_unknown_key_is_refused(tmp_path):
     doc = json.loads((DATA / "mini_legions.json").read_text(encoding="utf-8"))
-    doc["cards"][3]["image"] = "x.png"
+    doc["cards"][3]["hp"] = 3  # an attribute belongs in "attributes"
     status, _, err = run("importcards", write(tmp_path, "k.json", json.dumps(doc)))
     assert status == 1
-    assert "card 4: image: is not a card field" in err
+    assert "card 4: hp: is not a card field" in err
 
 
 # -- unreadable files: exit 2 --------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Creates the Game row of every game in ``cards.games`` (even one with no seed fil
 ``seeds/catalogue/*.json`` through the card import service (upsert by set and number), and creates the missing
 formats of ``seeds/formats`` (an existing format keeps its admin edits unless ``--reset-formats``), and the
 sample decks of ``seeds/decks/*.txt`` as public decks of the site's own account ``shinpan`` (which cannot sign in;
-a sample deck is replaced from its file on every run), all in one transaction:
+a sample deck is replaced from its file on every run; not with ``--dir``, whose catalogue may lack their cards), all
+in one transaction:
 a bad seed file stops the command with every problem listed and nothing written. Running it twice changes
 nothing.
 """
@@ -54,8 +55,9 @@ class Command(BaseCommand):
                 self._load(path)
             formats = formats_load_seed(reset=options.get("reset_formats", False))  # decks: seeds/formats
             self.stdout.write(f"formats: {len(formats)} loaded")
-            decks = self._load_sample_decks(sample_decks_dir())
-            self.stdout.write(f"sample decks: {decks} loaded (public, by {SAMPLE_DECK_OWNER})")
+            if options["dir"] is None:  # the sample decks are lists of the seed catalogues' cards
+                decks = self._load_sample_decks(sample_decks_dir())
+                self.stdout.write(f"sample decks: {decks} loaded (public, by {SAMPLE_DECK_OWNER})")
 
     def _load_sample_decks(self, folder: Path) -> int:
         """Each ``seeds/decks/*.txt`` as a public deck of ``SAMPLE_DECK_OWNER``, named by its ``Name:`` line."""
