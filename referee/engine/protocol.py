@@ -57,7 +57,7 @@ class Engine(Protocol):
     def greedy_score(self, state: dict, action: Action) -> float: ...
 
 
-_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer"}
+_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer", "legions": "referee.games.legions"}
 
 
 def get_engine(game: str) -> Any:

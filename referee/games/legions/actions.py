@@ -1,0 +1,127 @@
+"""Legions! actions: frozen dataclasses registered in ``CODEC`` (JSON tag = ``type``).
+
+Seats are ``"p1"`` and ``"p2"``. Cards and units are instance ids from the state (``p1c07``; a master is
+``p1m``); lanes are ``right``, ``centre``, ``left`` from the owner's side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from referee.engine.actions import Action, Codec
+
+CODEC = Codec()
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class CardChange(Action):
+    """A5 D2: exile ``card`` from hand and draw 1 (once, in the draw phase)."""
+
+    type: ClassVar[str] = "card_change"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class NoCardChange(Action):
+    """A5 D2: keep the hand."""
+
+    type: ClassVar[str] = "no_card_change"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Unlock(Action):
+    """M1: unlock ``card`` from hand, then ``place`` it (a minion into ``lane``, a lord into the lord area),
+    ``use`` it (skill, arts) or put it on ``standby`` (minion, skill)."""
+
+    type: ClassVar[str] = "unlock"
+    card: str
+    then: str
+    lane: str = ""
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Deploy(Action):
+    """M2/M4: play a standby card at no cost: a minion into ``lane``, a skill used."""
+
+    type: ClassVar[str] = "deploy"
+    card: str
+    lane: str = ""
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Move(Action):
+    """M6: fatigue the minion ``card`` to move it to the adjacent empty ``lane``."""
+
+    type: ClassVar[str] = "move"
+    card: str
+    lane: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Attack(Action):
+    """M7/A6: the unit ``card`` attacks ``target`` (a unit or master id); ``via``: the lane a 移動攻撃 unit first
+    moves to ("" = no move)."""
+
+    type: ClassVar[str] = "attack"
+    card: str
+    target: str
+    via: str = ""
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Block(Action):
+    """A6.5/A6.6: the defender's minion ``card`` blocks the attack."""
+
+    type: ClassVar[str] = "block"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class NoBlock(Action):
+    """A6.6: let the attack through."""
+
+    type: ClassVar[str] = "no_block"
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Choose(Action):
+    """An effect's choice: one of the pending ``options``."""
+
+    type: ClassVar[str] = "choose"
+    option: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class Keep(Action):
+    """A4 (reading): the standby cards to keep when too many arrive; the rest are exiled."""
+
+    type: ClassVar[str] = "keep"
+    cards: tuple[str, ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class RemoveStandby(Action):
+    """M9: exile one of your standby cards."""
+
+    type: ClassVar[str] = "remove_standby"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the main phase: the end phase follows."""
+
+    type: ClassVar[str] = "end_turn"

@@ -1,0 +1,401 @@
+"""The interpretation of the Legions effect vocabulary (abilities.py): one function per effect, registered on
+``VOCABULARY``, and ``run``, which resolves the effect queue (triggers.py) until a choice is needed.
+
+A choice is a pending decision ``{"kind": "choose", "seat", "options": [str], "effect", "source"}``; options are
+card ids, ``"card@lane"`` for a card and the lane it goes to, or ``"standby:i"`` for the i-th card of the
+opponent's standby zone (hidden cards are chosen by position, never named). When there are no more candidates
+than picks left, the engine picks them all itself.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+
+from . import combat, damage, field, timeline, triggers
+from .abilities import VOCABULARY
+from .cores import change_life
+from .state import LEADER, abilities, attrs, find_unit, is_master, other, owner, units
+
+
+def _sides(frame_seat: str, side: str) -> tuple[str, ...]:
+    return {"opponent": (other(frame_seat),), "own": (frame_seat,), "any": (frame_seat, other(frame_seat))}[side]
+
+
+def field_candidates(state: dict, seat: str, target: dict, source: str | None = None) -> list[str]:
+    """The units a field ``target`` (pick choose/all/master) reaches for ``seat``'s ability, in field order."""
+    side, kinds = target.get("side", "opponent"), target.get("units", ["minion"])
+    least = target.get("atk_at_least")
+    chooser = target["pick"] == "choose"
+    out = []
+    for s in _sides(seat, side):
+        if target["pick"] != "master":
+            for pos, unit in units(state, s):
+                if ("lord" if pos == LEADER else "minion") not in kinds:
+                    continue
+                if least is not None and field.atk(state, unit) < least:
+                    continue
+                if chooser and s != seat and "untargetable" in field.hooks(state, unit):
+                    continue  # 結界 (our reading): not chosen by the opponent's effects
+                out.append(unit["card"])
+        if "master" in kinds or target["pick"] == "master":
+            out.append(state["players"][s]["master"])
+    return out
+
+
+def _card_matches(state: dict, card_id: str, target: dict) -> bool:
+    data = state["cards"][card_id]
+    if "card_type" in target and data["card_type"] != target["card_type"]:
+        return False
+    return "category" not in target or data["attributes"].get("category") == target["category"]
+
+
+def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int] | None:
+    """``(options, picks needed)`` when ``effect`` needs a choice, else None."""
+    seat, code, target = frame["seat"], effect["effect"], effect.get("target")
+    if code == "master_attack":
+        return combat.targets(state, seat, LEADER, _source_hooks(state, frame["source"])), 1
+    if code == "remove_standby":
+        side = other(seat) if effect["side"] == "opponent" else seat
+        return [f"standby:{i}" for i in range(len(state["players"][side]["standby"]))], effect["n"]
+    if target is None or target["pick"] != "choose":
+        return None
+    player = state["players"][seat]
+    zone = target.get("zone", "field")
+    if zone == "hand":
+        options = [c for c in player["hand"] if _card_matches(state, c, target)]
+    elif zone == "timeline":
+        zones = player["wz"][1:] if code == "advance_wait" else player["wz"]
+        options = [c for z in zones for c in z if _card_matches(state, c, target)]
+    else:
+        options = field_candidates(state, seat, target, frame["source"])
+    if code == "place_from_timeline":
+        options = [f"{c}@{lane}" for c in options for lane in field.empty_lanes(player)]
+    elif code == "move_unit":
+        options = [f"{c}@{lane}" for c in options for lane in _free_adjacent(state, c)]
+    return options, target.get("count", 1)
+
+
+def _free_adjacent(state: dict, card_id: str) -> list[str]:
+    found = find_unit(state, card_id)
+    if found is None or found[1] == LEADER:
+        return []
+    lanes = state["players"][found[0]]["lanes"]
+    return [lane for lane in field.ADJACENT[found[1]] if lanes[lane] is None]
+
+
+def _source_hooks(state: dict, source: str | None) -> set[str]:
+    if source is None:
+        return set()
+    out: set[str] = set()
+    for k in abilities(state, source).get("keywords", ()):
+        out.update(VOCABULARY.hooks_of(k["keyword"]))
+    return out
+
+
+def _impact(state: dict, source: str | None) -> int:
+    if source is None:
+        return 0
+    return sum(k.get("n", 0) for k in abilities(state, source).get("keywords", ()) if k["keyword"] == "衝撃")
+
+
+def has_target(state: dict, seat: str, card_id: str) -> bool:
+    """Reading ``use_needs_target``: the first effect of the card that chooses has a candidate."""
+    frame = {"seat": seat, "source": card_id, "previous": [], "broken": 0}
+    for effect in abilities(state, card_id).get("effects", ()):
+        found = choice(state, frame, effect)
+        if found is not None:
+            return bool(found[0])
+    return True
+
+
+def _targets(state: dict, frame: dict, effect: dict) -> list[str]:
+    target = effect.get("target")
+    if target is None:
+        return []
+    pick = target["pick"]
+    if pick == "self":
+        return [frame["source"]] if find_unit(state, frame["source"]) else []
+    if pick == "previous":
+        return list(frame["previous"])
+    if pick == "adjacent":
+        out = []
+        for ref in frame["previous"]:
+            found = None if is_master(state, ref) else find_unit(state, ref)
+            if found and found[1] != LEADER:
+                lanes = state["players"][found[0]]["lanes"]
+                out += [lanes[x]["card"] for x in field.ADJACENT[found[1]] if lanes[x] is not None]
+        return out
+    return field_candidates(state, frame["seat"], target, frame["source"])
+
+
+def run(state: dict, events: list[Event]) -> None:
+    """Resolve the effect queue until it is empty, a decision is pending, an attack waits for its block, or the
+    game is over."""
+    queue = state["queue"]
+    while queue and state["pending"] is None and state["combat"] is None and state["outcome"] is None:
+        frame = queue[0]
+        if frame["i"] >= len(frame["effects"]):
+            queue.pop(0)
+            continue
+        effect = frame["effects"][frame["i"]]
+        found = choice(state, frame, effect)
+        if found is not None:
+            options, need = found
+            options = [o for o in options if o not in frame["picked"]]
+            if len(frame["picked"]) < need and options:
+                if len(options) <= need - len(frame["picked"]):
+                    frame["picked"] += options
+                else:
+                    state["pending"] = {"kind": "choose", "seat": frame["seat"], "options": options,
+                                        "effect": effect["effect"], "source": frame["source"]}
+                    return
+            chosen = list(frame["picked"])
+        else:
+            chosen = _targets(state, frame, effect)
+        frame["i"] += 1
+        frame["picked"] = []
+        VOCABULARY.handler(effect["effect"])(state, frame, effect, chosen, events)
+        frame["previous"] = [c.split("@")[0] for c in chosen]
+        frame["broken"] = damage.check_breaks(state, events)
+
+
+def pick(state: dict, option: str) -> None:
+    """The chooser's answer to a pending ``choose``."""
+    state["queue"][0]["picked"].append(option)
+    state["pending"] = None
+
+
+def _clause(frame: dict) -> str:
+    return frame["clause"]
+
+
+def _amount(state: dict, frame: dict, amount, target: str | None) -> int:
+    if type(amount) is int:
+        return amount
+    if "stat" in amount:
+        found = find_unit(state, target) if target and not is_master(state, target) else None
+        return field.atk(state, found[2]) if found else 0
+    base = len(state["players"][frame["seat"]]["standby"]) if amount["count"] == "own_standby" else frame["broken"]
+    return base + amount.get("plus", 0)
+
+
+@VOCABULARY.implements("damage")
+def _damage(state, frame, effect, chosen, events):
+    for target in chosen:
+        damage.deal(state, target, _amount(state, frame, effect["amount"], target), events, _clause(frame),
+                    by_effect=True)
+
+
+@VOCABULARY.implements("heal")
+def _heal(state, frame, effect, chosen, events):
+    change_life(state, frame["seat"], _amount(state, frame, effect["amount"], None), events, _clause(frame))
+
+
+@VOCABULARY.implements("draw")
+def _draw(state, frame, effect, chosen, events):
+    draw(state, frame["seat"], effect["n"], events, _clause(frame))
+
+
+def draw(state: dict, seat: str, n: int, events: list[Event], clause: str) -> None:
+    """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
+    player = state["players"][seat]
+    drawn = []
+    for _ in range(n):
+        if not player["deck"]:
+            player["deck_out"] = True
+            events.append(Event("deck_out", "勝利条件/A8.2", {"seat": seat}))
+            break
+        drawn.append(player["deck"].pop())
+    player["hand"].extend(drawn)
+    events.append(Event("draw", clause, {"seat": seat, "count": len(drawn), "deck": len(player["deck"])}))
+    if drawn:
+        events.append(Event("drawn", clause, {"seat": seat, "cards": drawn}, to=(seat,)))
+
+
+@VOCABULARY.implements("move_cores")
+def _move_cores(state, frame, effect, chosen, events):
+    player = state["players"][frame["seat"]]
+    source, dest, n = effect["source"], effect["dest"], effect["n"]
+    if source != "outside":
+        n = min(n, _cores_at(player, source))
+        _add_cores(player, source, -n)
+    else:
+        player["added"] += n
+    if dest == "outside":
+        player["added"] -= n
+    else:
+        _add_cores(player, dest, n)
+    events.append(Event("cores_moved", _clause(frame), {"seat": frame["seat"], "n": n, "from": source,
+                                                         "to": dest}))
+
+
+def _cores_at(player: dict, place: str) -> int:
+    if place.startswith("wz"):
+        return player["wz_cores"][int(place[2]) - 1]
+    return player["master_cores" if place == "master" else place]
+
+
+def _add_cores(player: dict, place: str, n: int) -> None:
+    if place.startswith("wz"):
+        player["wz_cores"][int(place[2]) - 1] += n
+    else:
+        key = "master_cores" if place == "master" else place
+        player[key] += n
+
+
+def _take(state: dict, card_id: str) -> str | None:
+    """Take a card out of wherever it is (hand, timeline, field, standby); returns where it was."""
+    seat = owner(state, card_id)
+    player = state["players"][seat]
+    if card_id in player["hand"]:
+        player["hand"].remove(card_id)
+        return "hand"
+    if card_id in player["standby"]:
+        player["standby"].remove(card_id)
+        return "standby"
+    found = find_unit(state, card_id)
+    if found is not None:
+        field.remove_unit(state, seat, found[1])
+        if found[1] == LEADER and found[2]["cores"]:
+            player["master_cores"] += found[2]["cores"]
+        return "field"
+    for zone in player["wz"]:
+        if card_id in zone:
+            zone.remove(card_id)
+            return "timeline"
+    return None
+
+
+@VOCABULARY.implements("send")
+def _send(state, frame, effect, chosen, events):
+    for card_id in chosen:
+        seat = owner(state, card_id)
+        where = _take(state, card_id)
+        if where is None:
+            continue
+        to = effect["to"]
+        events.append(Event("send", _clause(frame), {"card": card_id, "from": where, "to": to, "seat": seat}))
+        if to == "hand":
+            state["players"][seat]["hand"].append(card_id)
+        elif to == "exile":
+            timeline.exile(state, seat, [card_id], events, _clause(frame))
+        elif to == "standby":
+            timeline.to_standby(state, seat, [card_id], events, "effect")
+        else:
+            zone = attrs(state, card_id).get("wt", 1) if to == "wt" else int(to[2])
+            timeline.to_wait_zone(state, seat, card_id, zone, events, _clause(frame))
+
+
+@VOCABULARY.implements("master_attack")
+def _master_attack(state, frame, effect, chosen, events):
+    if not chosen:
+        return
+    seat = frame["seat"]
+    combat.declare(state, seat, state["players"][seat]["master"], LEADER, chosen[0], events, atk=effect["atk"],
+                   hooks=_source_hooks(state, frame["source"]), impact=_impact(state, frame["source"]),
+                   source=frame["source"])
+
+
+@VOCABULARY.implements("remove_standby")
+def _remove_standby(state, frame, effect, chosen, events):
+    side = other(frame["seat"]) if effect["side"] == "opponent" else frame["seat"]
+    player = state["players"][side]
+    cards = [player["standby"][int(o.split(":")[1])] for o in chosen]
+    player["standby"] = [c for c in player["standby"] if c not in cards]
+    timeline.exile(state, side, cards, events, f"{_clause(frame)} (remove standby)")
+
+
+@VOCABULARY.implements("place_from_timeline")
+def _place_from_timeline(state, frame, effect, chosen, events):
+    for option in chosen:
+        card_id, lane = option.split("@")
+        seat = owner(state, card_id)
+        if state["players"][seat]["lanes"][lane] is not None:
+            continue
+        timeline.remove_from_timeline(state["players"][seat], card_id)
+        field.place_minion(state, seat, card_id, lane, events, _clause(frame))
+        triggers.fire(state, seat, card_id, "配置時", events)
+
+
+def _each_unit(state: dict, chosen: list[str]):
+    for ref in chosen:
+        found = None if is_master(state, ref) else find_unit(state, ref)
+        if found is not None:
+            yield found[2]
+
+
+@VOCABULARY.implements("fatigue")
+def _fatigue(state, frame, effect, chosen, events):
+    for unit in _each_unit(state, chosen):
+        unit["fatigued"] = True
+        unit["hold"] = unit["hold"] or bool(effect.get("hold"))
+        events.append(Event("fatigue", _clause(frame), {"card": unit["card"], "hold": unit["hold"]}))
+
+
+@VOCABULARY.implements("modify")
+def _modify(state, frame, effect, chosen, events):
+    lasting = effect.get("until", "turn") == "permanent"
+    for unit in _each_unit(state, chosen):
+        unit["atk" if lasting else "eot_atk"] += effect.get("atk", 0)
+        unit["hp" if lasting else "eot_hp"] += effect.get("hp", 0)
+        events.append(Event("modify", _clause(frame), {"card": unit["card"], "atk": effect.get("atk", 0),
+                                                       "hp": effect.get("hp", 0), "lasting": lasting}))
+
+
+@VOCABULARY.implements("grant")
+def _grant(state, frame, effect, chosen, events):
+    key = "grants" if effect.get("until", "turn") == "permanent" else "eot_grants"
+    for unit in _each_unit(state, chosen):
+        unit[key].append(effect["keyword"])
+        events.append(Event("grant", _clause(frame), {"card": unit["card"], "keyword": effect["keyword"]}))
+
+
+@VOCABULARY.implements("break")
+def _break(state, frame, effect, chosen, events):
+    for ref in chosen:
+        found = None if is_master(state, ref) else find_unit(state, ref)
+        if found is not None:
+            damage.break_unit(state, found[0], found[1], events, _clause(frame))
+
+
+@VOCABULARY.implements("no_attack")
+def _no_attack(state, frame, effect, chosen, events):
+    for unit in _each_unit(state, chosen):
+        unit["no_attack"] = True
+        events.append(Event("no_attack", _clause(frame), {"card": unit["card"]}))
+
+
+@VOCABULARY.implements("shield")
+def _shield(state, frame, effect, chosen, events):
+    for unit in _each_unit(state, chosen):
+        unit["shield"] += effect["n"]
+        events.append(Event("shield", _clause(frame), {"card": unit["card"], "n": effect["n"]}))
+
+
+@VOCABULARY.implements("move_unit")
+def _move_unit(state, frame, effect, chosen, events):
+    for option in chosen:
+        card_id, lane = option.split("@")
+        found = find_unit(state, card_id)
+        if found is None or state["players"][found[0]]["lanes"][lane] is not None:
+            continue
+        field.move(state, found[0], found[1], lane)
+        events.append(Event("move", _clause(frame), {"card": card_id, "from": found[1], "to": lane}))
+
+
+@VOCABULARY.implements("advance_wait")
+def _advance_wait(state, frame, effect, chosen, events):
+    for card_id in chosen:
+        player = state["players"][owner(state, card_id)]
+        zone = timeline.remove_from_timeline(player, card_id)
+        player["wz"][max(0, zone - 2)].append(card_id)
+        events.append(Event("advance_wait", _clause(frame), {"card": card_id, "from": zone,
+                                                             "to": max(1, zone - 1)}))
+
+
+def queue_turn_triggers(state: dict, seat: str, when: str, events: list[Event]) -> None:
+    """A5 S3/E1: the ``when`` triggers of ``seat``'s units on the field (field order)."""
+    for _, unit in units(state, seat):
+        triggers.fire(state, seat, unit["card"], when, events)
+
+

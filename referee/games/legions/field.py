@@ -1,0 +1,139 @@
+"""The field and its lanes (Legions: 場の構成, ミニオンカード, 基本構成細則; spec A2, A6.2, M2, M6, C2, C3).
+
+Positions are the lanes ``right``, ``centre``, ``left`` (named from their owner's side) and ``leader`` (the
+leader zone, which stands as the centre lane). Keywords live while the unit is on the field (C2): a unit's
+keywords are its card's, plus those granted to it, minus those a static ability on the field negates.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+
+from . import readings as readings_mod
+from .abilities import VOCABULARY
+from .state import LANES, LEADER, abilities, attrs, find_unit, new_unit, units  # noqa: F401
+
+FACING = {"right": "left", "centre": "centre", "left": "right", LEADER: "centre"}
+"""場の構成 [INFERRED]: the lane directly across; the leader zone faces the opposing centre lane."""
+
+ADJACENT = {"right": ("centre",), "centre": ("right", "left"), "left": ("centre",), LEADER: ("right", "left")}
+"""M6 [INFERRED]: right–centre and centre–left are adjacent; ``leader`` (as the centre) for attack ranges."""
+
+
+def facing(position: str) -> str:
+    """A6.5/C3: the opposing lane that faces ``position`` (a lane or ``leader``)."""
+    return FACING[position]
+
+
+def can_move(source: str, dest: str, occupied: list[str] | tuple[str, ...]) -> bool:
+    """ミニオンカード / M6: a minion moves to an adjacent lane that holds no minion."""
+    return dest in ADJACENT.get(source, ()) and dest != LEADER and dest not in occupied
+
+
+def can_be_fatigued(placed_this_turn: bool, keywords: list[str] | tuple[str, ...] | set[str]) -> bool:
+    """基本構成細則 / A6.2: summoning sickness — a unit cannot be fatigued on its placement turn, unless it has a
+    keyword whose hook ignores summoning sickness (速攻)."""
+    if not placed_this_turn:
+        return True
+    return any("ignore_summoning_sickness" in VOCABULARY.hooks_of(k) for k in keywords)
+
+
+def negated(state: dict) -> set[str]:
+    """Keywords a static ability on the field negates for every unit (オサキサマ: 速攻)."""
+    out: set[str] = set()
+    for seat in ("p1", "p2"):
+        for _, unit in units(state, seat):
+            for static in abilities(state, unit["card"]).get("statics", ()):
+                if static["static"] == "negate_keyword":
+                    out.add(static["keyword"])
+    return out
+
+
+def keywords(state: dict, unit: dict, off: set[str] | None = None) -> dict[str, dict]:
+    """The unit's live keywords: ``{code: params}`` (衝撃 -> ``{"n": 1}``)."""
+    off = negated(state) if off is None else off
+    out = {k["keyword"]: k for k in abilities(state, unit["card"]).get("keywords", ())}
+    for code in (*unit["grants"], *unit["eot_grants"]):
+        out.setdefault(code, {"keyword": code})
+    for code in off:
+        out.pop(code, None)
+    return out
+
+
+def hooks(state: dict, unit: dict) -> set[str]:
+    """The rule hooks of a unit's live keywords; 強襲 and 挺身 mean what our readings say (Q-L5)."""
+    out: set[str] = set()
+    reading = readings_mod.of(state)
+    for code in keywords(state, unit):
+        for hook in VOCABULARY.hooks_of(code):
+            if hook == "kyoushuu":
+                hook = "cannot_target_lords" if reading.kyoushuu == "no_lords" else "rush"
+            elif hook == "teishin":
+                if reading.teishin == "none":
+                    continue
+                hook = "guard"
+            out.add(hook)
+    return out
+
+
+def atk(state: dict, unit: dict) -> int:
+    return max(0, attrs(state, unit["card"]).get("atk", 0) + unit["atk"] + unit["eot_atk"])
+
+
+def hp(state: dict, unit: dict) -> int:
+    return attrs(state, unit["card"]).get("hp", 1) + unit["hp"] + unit["eot_hp"]
+
+
+def sick(state: dict, unit: dict) -> bool:
+    """行動不能状態 on its placement turn (summoning sickness)."""
+    return unit["placed"] == state["turn"]
+
+
+def may_fatigue(state: dict, unit: dict, unit_hooks: set[str] | None = None) -> bool:
+    """Active and able to be fatigued now (summoning sickness, A6.2; 速攻 lifts it)."""
+    if unit["fatigued"]:
+        return False
+    if not sick(state, unit):
+        return True
+    return "ignore_summoning_sickness" in (hooks(state, unit) if unit_hooks is None else unit_hooks)
+
+
+def empty_lanes(player: dict) -> list[str]:
+    return [lane for lane in LANES if player["lanes"][lane] is None]
+
+
+def place_minion(state: dict, seat: str, card_id: str, lane: str, events: list[Event], clause: str) -> dict:
+    """M2: a minion enters an empty lane, 活性 and in summoning sickness for this turn."""
+    unit = new_unit(card_id, state["turn"])
+    state["players"][seat]["lanes"][lane] = unit
+    events.append(Event("place", clause, {"seat": seat, "card": card_id, "lane": lane}))
+    return unit
+
+
+def place_lord(state: dict, seat: str, card_id: str, cores: int, events: list[Event]) -> dict:
+    """M3: a lord enters the empty lord area carrying its core cost."""
+    unit = new_unit(card_id, state["turn"], cores)
+    state["players"][seat]["lord"] = unit
+    events.append(Event("place", "ロードカード/M3", {"seat": seat, "card": card_id, "lane": LEADER,
+                                                   "cores": cores}))
+    return unit
+
+
+def move(state: dict, seat: str, source: str, dest: str) -> None:
+    lanes = state["players"][seat]["lanes"]
+    lanes[dest], lanes[source] = lanes[source], None
+
+
+def position(state: dict, card_id: str) -> str | None:
+    found = find_unit(state, card_id)
+    return found[1] if found else None
+
+
+def remove_unit(state: dict, seat: str, pos: str) -> dict:
+    """Take the unit at ``pos`` off ``seat``'s field and return it."""
+    player = state["players"][seat]
+    if pos == LEADER:
+        unit, player["lord"] = player["lord"], None
+    else:
+        unit, player["lanes"][pos] = player["lanes"][pos], None
+    return unit

@@ -1,0 +1,187 @@
+"""The turn as data (Legions: 全体の基本進行; spec A5): the one place that says which step follows which. The
+step modules (timeline, cores, effects, main, combat) never call each other's steps.
+
+``ORDER`` lists every step of a turn; a step function returns True when it is done (the flow moves on) or
+False when it has set a decision pending (the action answering it moves the flow on). ``advance`` runs after
+every action and after setup: state checks (A8), the effect queue, then automatic steps until a decision.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+
+from . import cores, damage, effects, timeline
+from . import readings as readings_mod
+from .state import SEATS, other, units
+
+# phase -> its steps, in order; "main" and "draw.change" are decisions (A5)
+PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("start", ("wait_turns", "refresh", "triggers")),  # スタートフェイズ S1–S3
+    ("core", ("core",)),  # コアフェイズ C1–C3
+    ("draw", ("draw", "change")),  # ドローフェイズ D1–D2
+    ("main", ("main",)),  # メインフェイズ
+    ("end", ("triggers", "cleanup", "pass")),  # エンドフェイズ E1–E4
+)
+
+
+def order(state: dict) -> tuple[str, ...]:
+    """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2."""
+    steps = [f"{phase}.{step}" for phase, names in PHASES for step in names]
+    if not readings_mod.of(state).wait_turns_before_refresh:
+        i = steps.index("start.wait_turns")
+        steps[i], steps[i + 1] = steps[i + 1], steps[i]
+    return tuple(steps)
+
+
+def next_step(state: dict, step: str) -> str:
+    steps = order(state)
+    i = steps.index(step)
+    return steps[(i + 1) % len(steps)]
+
+
+def first_step(state: dict) -> str:
+    return order(state)[0]
+
+
+def _wait_turns(state: dict, events: list[Event]) -> bool:
+    return timeline.wait_turns(state, state["turn_seat"], events)
+
+
+def _refresh(state: dict, events: list[Event]) -> bool:
+    """S2 [PROPOSED]: the turn player's units become 活性 (a held unit stays fatigued once), cores refresh."""
+    seat = state["turn_seat"]
+    for _, unit in units(state, seat):
+        if unit["hold"]:
+            unit["hold"] = False
+        else:
+            unit["fatigued"] = False
+    if readings_mod.of(state).refresh_cores:
+        cores.refresh(state["players"][seat])
+    events.append(Event("refresh", "A5 S2/A3.6 (reading refresh_cores)", {"seat": seat}))
+    return True
+
+
+def _start_triggers(state: dict, events: list[Event]) -> bool:
+    effects.queue_turn_triggers(state, state["turn_seat"], "ターン開始時", events)
+    return True
+
+
+def _core(state: dict, events: list[Event]) -> bool:
+    cores.do_core_phase(state, state["turn_seat"], events)
+    return True
+
+
+def _draw(state: dict, events: list[Event]) -> bool:
+    """D1 (A1.4: the first player draws on turn 1 too)."""
+    effects.draw(state, state["turn_seat"], 1, events, "ドローフェイズ/D1")
+    return True
+
+
+def _change(state: dict, events: list[Event]) -> bool:
+    """D2: the optional card change, offered when the hand holds a card (and the deck one, reading
+    ``card_change_needs_deck``)."""
+    player = state["players"][state["turn_seat"]]
+    if not player["hand"] or (readings_mod.of(state).card_change_needs_deck and not player["deck"]):
+        return True
+    state["pending"] = {"kind": "card_change", "seat": state["turn_seat"]}
+    return False
+
+
+def _main(state: dict, events: list[Event]) -> bool:
+    state["pending"] = {"kind": "main", "seat": state["turn_seat"]}
+    return False
+
+
+def _end_triggers(state: dict, events: list[Event]) -> bool:
+    effects.queue_turn_triggers(state, state["turn_seat"], "ターン終了時", events)
+    return True
+
+
+def _cleanup(state: dict, events: list[Event]) -> bool:
+    """E2–E4: damage on every unit cleared, unspent MP lost, "until end of turn" effects end."""
+    for seat in SEATS:
+        for _, unit in units(state, seat):
+            unit.update(damage=0, eot_atk=0, eot_hp=0, shield=0, eot_grants=[], no_attack=False)
+        state["players"][seat]["mp"] = 0
+    events.append(Event("end_of_turn", "基本構成細則/E2-E4", {"seat": state["turn_seat"]}))
+    damage.check_breaks(state, events)  # a lasting HP loss may show once the turn's bonuses end
+    return True
+
+
+def _pass(state: dict, events: list[Event]) -> bool:
+    seat = other(state["turn_seat"])
+    state["turn"] += 1
+    state["turn_seat"] = seat
+    state["players"][seat]["changed"] = False
+    events.append(Event("turn", "全体の基本進行", {"turn": state["turn"], "seat": seat}))
+    return True
+
+
+STEPS = {
+    "start.wait_turns": _wait_turns,
+    "start.refresh": _refresh,
+    "start.triggers": _start_triggers,
+    "core.core": _core,
+    "draw.draw": _draw,
+    "draw.change": _change,
+    "main.main": _main,
+    "end.triggers": _end_triggers,
+    "end.cleanup": _cleanup,
+    "end.pass": _pass,
+}
+
+
+def losers(state: dict) -> dict[str, tuple[str, str]]:
+    """勝利条件 / A8 as state checks: seat -> (reason, clause) for every seat that has lost now."""
+    out: dict[str, tuple[str, str]] = {}
+    for seat in SEATS:
+        player, foe = state["players"][seat], state["players"][other(seat)]
+        lord = foe["lord"]["cores"] if foe["lord"] else 0
+        if player["life"] <= 0:
+            out[seat] = ("life 0", "勝利条件/A8.1")
+        elif player["deck_out"]:
+            out[seat] = ("could not draw", "勝利条件/A8.2")
+        elif cores.twelve_cores(foe["active"], foe["fatigued"], foe["master_cores"], lord):
+            out[seat] = ("the opponent holds 12 cores", "勝利条件/A8.3")
+    return out
+
+
+def check_outcome(state: dict, events: list[Event]) -> None:
+    """End the game when a player has lost; both at once is a draw (reading ``both_lose_draw``; otherwise the
+    turn player's opponent is deemed to lose first)."""
+    if state["outcome"] is not None:
+        return
+    lost = losers(state)
+    if not lost:
+        return
+    if len(lost) == 2:
+        if readings_mod.of(state).both_lose_draw:
+            state["outcome"] = {"winner": None, "reason": "both players lost at once", "clause": "A8.5 (reading)"}
+        else:
+            loser = other(state["turn_seat"])
+            state["outcome"] = {"winner": state["turn_seat"], "reason": lost[loser][0], "clause": lost[loser][1]}
+    else:
+        (loser, (reason, clause)), = lost.items()
+        state["outcome"] = {"winner": other(loser), "reason": reason, "clause": clause}
+    state["pending"] = None
+    events.append(Event("game_end", state["outcome"]["clause"], dict(state["outcome"])))
+
+
+def advance(state: dict, events: list[Event]) -> None:
+    """Run the game on to the next decision (or its end)."""
+    while True:
+        check_outcome(state, events)
+        if state["outcome"] is not None or state["pending"] is not None:
+            return
+        if state["queue"]:
+            effects.run(state, events)
+            continue
+        step = state["step"]
+        if STEPS[step](state, events):
+            state["step"] = next_step(state, step)
+
+
+def finish_step(state: dict) -> None:
+    """A decision that closes its step (card change, end of the main phase, a step's keep) moves the flow on."""
+    state["pending"] = None
+    state["step"] = next_step(state, state["step"])

@@ -1,0 +1,273 @@
+"""The main phase (Legions: アンロックについて, スタンバイカードについて, カード構成; spec A5 M1–M9): unlocking,
+placing, using, moving, attacking and removing standby cards.
+
+Each action has ``problem_x(state, action) -> (code, reason, clause) | None``, ``can_x`` (a bool) and ``do_x``
+(checks, raising IllegalAction with the reason, then acts): PokerKit's verify / can / do.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+from referee.engine.errors import IllegalAction
+
+from . import combat, cores, effects, field, timeline, triggers
+from . import readings as readings_mod
+from .actions import Attack, Deploy, Move, RemoveStandby, Unlock
+from .state import LANES, LEADER, attrs, card, find_unit, name
+
+Problem = tuple[str, str, str] | None
+
+
+def _check(problem: Problem) -> None:
+    if problem is not None:
+        raise IllegalAction(*problem)
+
+
+def _master_class(state: dict, seat: str) -> list[str]:
+    return attrs(state, state["players"][seat]["master"])["colours"]
+
+
+def cost_of(state: dict, seat: str, card_id: str) -> int | None:
+    """The MP ``seat`` pays to unlock ``card_id`` (A1.2), None when its symbols forbid it."""
+    a = attrs(state, card_id)
+    return cores.unlock_cost(_master_class(state, seat), a["colours"], a["unlock_cost"])
+
+
+def _lane_problem(player: dict, lane: str) -> Problem:
+    if lane not in LANES:
+        return ("bad_lane", f"a minion goes into a lane (right, centre, left), not {lane!r}", "M2")
+    if player["lanes"][lane] is not None:
+        return ("lane_taken", f"the {lane} lane already holds a minion", "ミニオンカード/M2")
+    return None
+
+
+def _use_problem(state: dict, seat: str, card_id: str) -> Problem:
+    if readings_mod.of(state).use_needs_target and not effects.has_target(state, seat, card_id):
+        return ("no_target", f"{name(state, card_id)} has no target", "M4/M5 (reading use_needs_target)")
+    return None
+
+
+def problem_unlock(state: dict, a: Unlock) -> Problem:
+    """M1: in hand; awakening for lords and arts; the symbols; an area for it; the MP and the core cost."""
+    player = state["players"][a.seat]
+    if a.card not in player["hand"]:
+        return ("not_in_hand", f"{a.card} is not in your hand", "アンロックについて/M1")
+    kind = card(state, a.card)["card_type"]
+    if not cores.awakening_allows(kind, player["awakened"]):
+        return ("needs_awakening", f"a {kind} needs an awakened master", "ロードカード/アーツカード")
+    cost = cost_of(state, a.seat, a.card)
+    if cost is None:
+        return ("class_mismatch", "a two-symbol card needs exactly the master's class", "アンロックについて/A1.2")
+    allowed = {"minion": ("place", "standby"), "skill": ("use", "standby"), "lord": ("place",), "arts": ("use",)}
+    if a.then not in allowed[kind]:
+        return ("bad_then", f"a {kind} is not unlocked to {a.then!r} (only {', '.join(allowed[kind])})",
+                "スタンバイカードについて/A2")
+    if a.lane and not (kind == "minion" and a.then == "place"):
+        return ("bad_lane", "only a minion placed now takes a lane", "M2")
+    problem = _area_problem(state, a, kind, player)
+    if problem:
+        return problem
+    if cost > cores.available_mp(player):
+        return ("not_enough_mp", f"unlocking costs {cost} MP; you can make {cores.available_mp(player)}",
+                "アンロックについて/A3.1")
+    if kind == "lord":
+        moved = cost - min(player["mp"], cost)
+        fatigued, active = player["fatigued"] + moved, player["active"] - moved
+        core_cost = attrs(state, a.card).get("core_cost", 0)
+        extra = active if readings_mod.of(state).core_cost_fresh_cores else 0
+        if not cores.core_cost_payable(fatigued + min(extra, max(0, core_cost - fatigued)), core_cost):
+            return ("core_cost", f"the core cost {core_cost} needs that many cores in the fatigue area",
+                    "ロードカード/M1")
+    if a.then == "use":
+        return _use_problem(state, a.seat, a.card)
+    return None
+
+
+def _area_problem(state: dict, a: Unlock, kind: str, player: dict) -> Problem:
+    if a.then == "standby":
+        if readings_mod.of(state).unlock_needs_empty_area and len(player["standby"]) >= timeline.STANDBY_MAX:
+            return ("standby_full", "the standby zone holds 2 cards", "スタンバイカードについて/§32-4 (reading)")
+        return None
+    if kind == "minion":
+        return _lane_problem(player, a.lane)
+    if kind == "lord" and player["lord"] is not None:
+        return ("lord_taken", "the lord area already holds a lord", "ロードカード/M3")
+    return None
+
+
+def do_unlock(state: dict, a: Unlock, events: list[Event]) -> None:
+    _check(problem_unlock(state, a))
+    seat, player = a.seat, state["players"][a.seat]
+    kind = card(state, a.card)["card_type"]
+    cost = cost_of(state, seat, a.card)
+    moved = cores.spend(player, cost)
+    player["hand"].remove(a.card)
+    public = {"seat": seat, "mp": cost, "cores_fatigued": moved, "then": a.then}
+    if a.then == "standby" and not readings_mod.of(state).standby_visible_to_opponent:
+        events.append(Event("unlock", "アンロックについて/M1", public))
+        events.append(Event("unlocked", "アンロックについて/M1", {"seat": seat, "card": a.card}, to=(seat,)))
+    else:
+        events.append(Event("unlock", "アンロックについて/M1", {**public, "card": a.card,
+                                                             "name": name(state, a.card)}))
+    triggers.fire(state, seat, a.card, "アンロック時", events)
+    if a.then == "standby":
+        player["standby"].append(a.card)
+    elif kind == "minion":
+        field.place_minion(state, seat, a.card, a.lane, events, "ミニオンカード/M2")
+        triggers.fire(state, seat, a.card, "配置時", events)
+    elif kind == "lord":
+        core_cost = attrs(state, a.card).get("core_cost", 0)
+        cores.make_mp_for_core_cost(player, core_cost)
+        player["fatigued"] -= core_cost
+        field.place_lord(state, seat, a.card, core_cost, events)
+        triggers.fire(state, seat, a.card, "配置時", events)
+    else:
+        use(state, seat, a.card, events)
+
+
+def use(state: dict, seat: str, card_id: str, events: list[Event]) -> None:
+    """M4/M5: the card goes where it goes after use (skill: WZ(WT), arts: exile), then its effects resolve."""
+    kind = card(state, card_id)["card_type"]
+    clause = "スキルカード/M4" if kind == "skill" else "アーツカード/M5"
+    timeline.leave_play(state, card_id, "used", events, clause)
+    triggers.push(state, seat, card_id, list(card(state, card_id).get("abilities", {}).get("effects", [])), clause)
+
+
+def problem_deploy(state: dict, a: Deploy) -> Problem:
+    player = state["players"][a.seat]
+    if a.card not in player["standby"]:
+        return ("not_standby", f"{a.card} is not one of your standby cards", "スタンバイカードについて")
+    if card(state, a.card)["card_type"] == "minion":
+        return _lane_problem(player, a.lane)
+    if a.lane:
+        return ("bad_lane", "a skill takes no lane", "M4")
+    return _use_problem(state, a.seat, a.card)
+
+
+def do_deploy(state: dict, a: Deploy, events: list[Event]) -> None:
+    _check(problem_deploy(state, a))
+    player = state["players"][a.seat]
+    player["standby"].remove(a.card)
+    if card(state, a.card)["card_type"] == "minion":
+        field.place_minion(state, a.seat, a.card, a.lane, events, "スタンバイカードについて/M2")
+        triggers.fire(state, a.seat, a.card, "配置時", events)
+    else:
+        events.append(Event("deploy", "スタンバイカードについて/M4", {"seat": a.seat, "card": a.card,
+                                                               "name": name(state, a.card)}))
+        use(state, a.seat, a.card, events)
+
+
+def problem_move(state: dict, a: Move) -> Problem:
+    found = find_unit(state, a.card)
+    if found is None or found[0] != a.seat or found[1] == LEADER:
+        return ("not_your_minion", f"{a.card} is not a minion of yours on the field", "M6")
+    seat, pos, unit = found
+    if not field.may_fatigue(state, unit):
+        return ("cannot_fatigue", "the minion is fatigued or was placed this turn", "基本構成細則/M6")
+    occupied = [lane for lane in LANES if state["players"][seat]["lanes"][lane] is not None]
+    if not field.can_move(pos, a.lane, occupied):
+        return ("bad_move", f"{a.lane!r} is not an adjacent empty lane", "ミニオンカード/M6")
+    return None
+
+
+def do_move(state: dict, a: Move, events: list[Event]) -> None:
+    _check(problem_move(state, a))
+    seat, pos, unit = find_unit(state, a.card)
+    unit["fatigued"] = True
+    field.move(state, seat, pos, a.lane)
+    events.append(Event("move", "ミニオンカード/M6", {"seat": seat, "card": a.card, "from": pos, "to": a.lane}))
+
+
+def problem_attack(state: dict, a: Attack) -> Problem:
+    found = find_unit(state, a.card)
+    if found is None or found[0] != a.seat:
+        return ("not_your_unit", f"{a.card} is not a unit of yours on the field", "A6.3")
+    seat, pos, unit = found
+    hooks = field.hooks(state, unit)
+    rush_only = False
+    if unit["fatigued"] or unit["no_attack"]:
+        return ("cannot_attack", "the unit is fatigued or may not attack", "A6.2")
+    if not field.may_fatigue(state, unit, hooks):
+        if "rush" not in hooks:
+            return ("summoning_sickness", "a unit cannot attack on the turn it is placed", "基本構成細則/A6.2")
+        rush_only = True
+    if a.via:
+        if "move_before_attack" not in hooks or pos == LEADER:
+            return ("no_moving_attack", "only a minion with 移動攻撃 moves before attacking", "A7 移動攻撃")
+        occupied = [lane for lane in LANES if state["players"][seat]["lanes"][lane] is not None]
+        if not field.can_move(pos, a.via, occupied):
+            return ("bad_move", f"{a.via!r} is not an adjacent empty lane", "A7 移動攻撃")
+        pos = a.via
+    if a.target not in combat.targets(state, seat, pos, hooks, minions_only=rush_only):
+        return ("bad_target", f"{a.target} is not a target the unit can reach", "A6.4 (reading attack_range)")
+    return None
+
+
+def do_attack(state: dict, a: Attack, events: list[Event]) -> None:
+    _check(problem_attack(state, a))
+    seat, pos, unit = find_unit(state, a.card)
+    if a.via:
+        field.move(state, seat, pos, a.via)
+        events.append(Event("move", "A7 移動攻撃", {"seat": seat, "card": a.card, "from": pos, "to": a.via}))
+        pos = a.via
+    unit["fatigued"] = True
+    hooks = field.hooks(state, unit)
+    impact = field.keywords(state, unit).get("衝撃", {}).get("n", 0)
+    combat.declare(state, seat, a.card, pos, a.target, events, hooks=hooks, impact=impact)
+
+
+def problem_remove(state: dict, a: RemoveStandby) -> Problem:
+    if a.card not in state["players"][a.seat]["standby"]:
+        return ("not_standby", f"{a.card} is not one of your standby cards", "M9")
+    return None
+
+
+def do_remove(state: dict, a: RemoveStandby, events: list[Event]) -> None:
+    _check(problem_remove(state, a))
+    state["players"][a.seat]["standby"].remove(a.card)
+    timeline.exile(state, a.seat, [a.card], events, "スタンバイカードについて/M9")
+
+
+def legal(state: dict, seat: str) -> list:
+    """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it)."""
+    player = state["players"][seat]
+    out: list = []
+    for card_id in dict.fromkeys(player["hand"]):
+        kind = card(state, card_id)["card_type"]
+        options = {"minion": [("place", lane) for lane in LANES] + [("standby", "")],
+                   "skill": [("use", ""), ("standby", "")], "lord": [("place", "")], "arts": [("use", "")]}[kind]
+        for then, lane in options:
+            action = Unlock(seat=seat, card=card_id, then=then, lane=lane)
+            if problem_unlock(state, action) is None:
+                out.append(action)
+    for card_id in player["standby"]:
+        lanes = LANES if card(state, card_id)["card_type"] == "minion" else ("",)
+        out += [a for a in (Deploy(seat=seat, card=card_id, lane=lane) for lane in lanes)
+                if problem_deploy(state, a) is None]
+    for pos, unit in [(lane, player["lanes"][lane]) for lane in LANES] + [(LEADER, player["lord"])]:
+        if unit is None:
+            continue
+        if pos != LEADER:
+            out += [a for a in (Move(seat=seat, card=unit["card"], lane=lane) for lane in field.ADJACENT[pos])
+                    if problem_move(state, a) is None]
+        out += _attacks(state, seat, pos, unit)
+    out += [RemoveStandby(seat=seat, card=c) for c in player["standby"]]
+    return out
+
+
+def _attacks(state: dict, seat: str, pos: str, unit: dict) -> list:
+    if unit["fatigued"] or unit["no_attack"]:
+        return []
+    hooks = field.hooks(state, unit)
+    if not field.may_fatigue(state, unit, hooks) and "rush" not in hooks:
+        return []
+    vias = [""]
+    if "move_before_attack" in hooks and pos != LEADER:
+        vias += [lane for lane in field.ADJACENT[pos] if state["players"][seat]["lanes"][lane] is None]
+    out = []
+    for via in vias:
+        for target in combat.targets(state, seat, via or pos, hooks):
+            action = Attack(seat=seat, card=unit["card"], target=target, via=via)
+            if problem_attack(state, action) is None:
+                out.append(action)
+    return out

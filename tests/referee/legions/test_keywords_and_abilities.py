@@ -1,0 +1,219 @@
+"""Keywords and abilities as data (spec A7, part C): each keyword's hook, the triggers, the vocabulary's
+validation and text, and "not yet refereed"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
+from referee.games.legions import ENGINE
+from referee.games.legions.abilities import VOCABULARY, keyword_from_text, not_yet_refereed, render, validate
+from referee.games.legions.actions import Attack, Choose, Deploy, Keep, NoBlock, Unlock
+from referee.games.legions.cards import table
+
+from .conftest import CARDS, act, decks, kinds, main_phase, new_state, put, to_hand
+
+
+@pytest.fixture
+def st() -> dict:
+    state = main_phase(new_state(), "p1", active=9, awakened=True)
+    state["turn"] = 5
+    return state
+
+
+def _targets(state: dict, card: str, seat: str = "p1") -> set[str]:
+    return {a.target for a in ENGINE.legal_actions(state, seat) if a.type == "attack" and a.card == card}
+
+
+def test_sokkou_a_haste_minion_attacks_on_its_placement_turn(st) -> None:
+    (card,) = to_hand(st, "p1", "スチームライダー")
+    st, _ = act(st, Unlock(seat="p1", card=card, then="place", lane="centre"))
+    assert "p2m" in _targets(st, card)
+
+
+def test_osakisama_negates_haste_while_on_the_field(st) -> None:
+    put(st, "p2", "守り神『オサキサマ』", "leader")
+    (card,) = to_hand(st, "p1", "スチームライダー")
+    st, _ = act(st, Unlock(seat="p1", card=card, then="place", lane="centre"))
+    assert _targets(st, card) == set()
+
+
+def test_kyoushuu_reading_no_lords_cannot_target_a_lord(st) -> None:
+    me = put(st, "p1", "火竜の仔", "centre")
+    lord = put(st, "p2", "冥界姫『ヘカテ』", "leader")
+    assert lord not in _targets(st, me) and "p2m" in _targets(st, me)
+
+
+def test_idou_kougeki_moves_before_attacking_without_fatigue_for_the_move(st) -> None:
+    me = put(st, "p1", "烏天狗キッカ", "right")
+    target = put(st, "p2", "リトルゴレム", "right")  # faces my left only
+    direct = {a.target for a in ENGINE.legal_actions(st, "p1") if a.type == "attack" and a.card == me and not a.via}
+    assert target not in direct and target in _targets(st, me)
+    st, events = act(st, Attack(seat="p1", card=me, target=target, via="centre"))
+    moved = [e.data for e in events if e.kind == "move"]
+    assert moved == [{"seat": "p1", "card": me, "from": "right", "to": "centre"}]
+    assert target in st["players"]["p2"]["wz"][0] and me in st["players"]["p1"]["wz"][1]  # 2/1 and 2/2 trade
+
+
+def test_block_fuka_an_unblockable_attack_reaches_the_master(st) -> None:
+    me = put(st, "p1", "吸血姫『アコニー』", "leader")
+    put(st, "p2", "エーテル・オニキス", "centre")
+    st, _ = act(st, Attack(seat="p1", card=me, target="p2m"))
+    assert st["players"]["p2"]["life"] == 14
+
+
+def test_shougeki_damage_to_the_master_exiles_standby_cards(st) -> None:
+    st = main_phase(st, "p2", active=9, awakened=True)
+    a, b = to_hand(st, "p1", "下忍カスミ", "マジックミサイル")
+    st["players"]["p1"]["standby"] = [a, b]
+    for c in (a, b):
+        st["players"]["p1"]["hand"].remove(c)
+    (skill,) = to_hand(st, "p2", "一刀両断")  # ATK 4, 衝撃2
+    st, events = act(st, Unlock(seat="p2", card=skill, then="use"))
+    assert st["players"]["p1"]["life"] == 16 and st["players"]["p1"]["standby"] == []
+    assert {a, b} <= set(st["players"]["p1"]["exile"])
+
+
+def test_shougeki_chooses_hidden_standby_cards_by_position(st) -> None:
+    st = main_phase(st, "p2", active=9, awakened=True)
+    a, b = to_hand(st, "p1", "下忍カスミ", "マジックミサイル")
+    st["players"]["p1"]["standby"] = [a, b]
+    for c in (a, b):
+        st["players"]["p1"]["hand"].remove(c)
+    (skill,) = to_hand(st, "p2", "白刃一閃")  # 衝撃1
+    st, _ = act(st, Unlock(seat="p2", card=skill, then="use"))
+    assert st["pending"]["options"] == ["standby:0", "standby:1"]
+    st, _ = act(st, Choose(seat="p2", option="standby:1"))
+    assert st["players"]["p1"]["standby"] == [a] and b in st["players"]["p1"]["exile"]
+
+
+def test_teishin_reading_guard_a_devoted_minion_blocks_from_any_lane(st) -> None:
+    me = put(st, "p1", "下忍カスミ", "right")
+    guard = put(st, "p2", "聖堂の衛兵", "right")  # not facing my right
+    st, _ = act(st, Attack(seat="p1", card=me, target="p2m"))
+    assert st["pending"] == {"kind": "block", "seat": "p2", "options": [guard]}
+
+
+def test_kouka_damage_mukou_takes_no_damage_from_effects() -> None:
+    immune = {"name": "試験の壁", "card_type": "minion",
+              "attributes": {"colours": ["black"], "unlock_cost": 1, "atk": 0, "hp": 3, "wt": 1,
+                             "keywords": ["効果ダメージ無効"]},
+              "abilities": {"sample": True, "keywords": [{"keyword": "効果ダメージ無効"}]}}
+    chosen = decks()
+    chosen["p2"]["cards"] = [immune] + chosen["p2"]["cards"][1:]
+    st = ENGINE.new_game({"first": "p1"}, chosen, RngSeed(seed_from_int(1)))[0]
+    st = main_phase(st, "p1", active=9, awakened=True)
+    wall = put(st, "p2", "試験の壁", "centre")
+    (arts,) = to_hand(st, "p1", "デスクラウド")
+    st, events = act(st, Unlock(seat="p1", card=arts, then="use"))
+    assert st["players"]["p2"]["lanes"]["centre"]["card"] == wall and "no_damage" in kinds(events)
+
+
+def test_haichi_ji_fires_again_when_a_card_returns_through_the_timeline(st) -> None:
+    put(st, "p2", "リトルゴレム", "centre")
+    (witch,) = to_hand(st, "p1", "デスウィッチ")  # 配置時: 1 damage to an opposing minion
+    st, events = act(st, Unlock(seat="p1", card=witch, then="standby"))
+    assert "trigger" not in kinds(events)
+    st, events = act(st, Deploy(seat="p1", card=witch, lane="left"))
+    assert [e.data["when"] for e in events if e.kind == "trigger"] == ["配置時"]
+
+
+def test_unlock_ji_fires_once_on_unlock_from_hand(st) -> None:
+    put(st, "p2", "リトルゴレム", "centre")
+    (lord,) = to_hand(st, "p1", "フェレスの姫『アネット』")  # アンロック時: 1 damage to an opposing minion
+    st, events = act(st, Unlock(seat="p1", card=lord, then="place"))
+    assert [e.data["when"] for e in events if e.kind == "trigger"] == ["アンロック時"]
+
+
+def test_olivier_puts_a_chosen_skill_from_hand_into_wait_zone_1() -> None:
+    magic = {**CARDS["マジックミサイル"], "name": "魔女の火", "attributes": {**CARDS["マジックミサイル"]["attributes"],
+                                                                    "category": "魔術師・魔女"}}
+    chosen = decks()
+    chosen["p1"]["cards"] = [magic, CARDS["冥界の魔導竜『オリヴィエ』"]] + chosen["p1"]["cards"][2:]
+    st = main_phase(ENGINE.new_game({"first": "p1"}, chosen, RngSeed(seed_from_int(1)))[0], "p1", 9, True)
+    skill, olivier = to_hand(st, "p1", "魔女の火", "冥界の魔導竜『オリヴィエ』")
+    st, events = act(st, Unlock(seat="p1", card=olivier, then="place"))
+    assert skill in st["players"]["p1"]["wz"][0]
+    assert "p2m" in _targets(st, olivier)  # 速攻
+
+
+def test_a_standby_overflow_from_an_effect_lets_the_owner_keep_two(st) -> None:
+    a, b, c = to_hand(st, "p1", "下忍カスミ", "マジックミサイル", "闇精シェイド")
+    st["players"]["p1"]["hand"] = [x for x in st["players"]["p1"]["hand"] if x not in (a, b, c)]
+    st["players"]["p1"]["standby"] = [a, b]
+    st["players"]["p1"]["wz"][1].append(c)
+    necro = put(st, "p1", "ネクロマンサー", "centre", damage=3)  # 《ブレイク時》 a minion of the timeline to standby
+    me = put(st, "p2", "リトルゴレム", "centre", placed=0)
+    st = main_phase(st, "p2")
+    st, _ = act(st, Attack(seat="p2", card=me, target=necro))
+    assert st["pending"]["kind"] in ("choose", "keep")
+    while st["pending"]["kind"] == "choose":
+        st, _ = act(st, Choose(seat="p1", option=c))
+    assert st["pending"]["kind"] == "keep" and st["pending"]["seat"] == "p1"
+    st, _ = act(st, Keep(seat="p1", cards=(a, c)))
+    assert st["players"]["p1"]["standby"] == [a, c] and b in st["players"]["p1"]["exile"]
+
+
+def test_a8_5_death_cloud_on_two_masters_at_one_life_is_a_draw(st) -> None:
+    st["players"]["p1"]["life"] = st["players"]["p2"]["life"] = 4
+    (arts,) = to_hand(st, "p1", "デスクラウド")
+    st, events = act(st, Unlock(seat="p1", card=arts, then="use"))
+    out = ENGINE.outcome(st)
+    assert out.winner is None and "A8.5" in out.reason
+
+
+def test_every_seed_card_has_valid_abilities_with_its_printed_keywords() -> None:
+    for name, card in CARDS.items():
+        if card["card_type"] == "master":
+            continue
+        assert validate(card["abilities"]) == [], name
+        printed = [keyword_from_text(k) for k in card["attributes"].get("keywords", [])]
+        assert printed == card["abilities"].get("keywords", []), name
+
+
+def test_not_yet_refereed_names_the_cards_the_vocabulary_cannot_express() -> None:
+    assert [n for n, _ in not_yet_refereed(list(CARDS.values()))] == ["運命の糸車"]
+    bare = {"name": "謎のカード", "card_type": "skill", "attributes": {}, "rules_text": "何かをする。"}
+    assert not_yet_refereed([bare]) == [("謎のカード", "no abilities data for its text")]
+
+
+def test_a_refereed_match_refuses_a_deck_holding_a_card_not_yet_refereed() -> None:
+    chosen = decks()
+    chosen["p1"]["cards"] = [CARDS["運命の糸車"]] + chosen["p1"]["cards"][1:]
+    with pytest.raises(ValueError, match="運命の糸車"):
+        ENGINE.new_game({}, chosen, RngSeed(seed_from_int(1)))
+
+
+def test_validation_names_the_field_and_the_problem() -> None:
+    problems = validate({"keywords": [{"keyword": "速効"}], "triggers": [{"when": "配置時", "effects": []}],
+                         "effects": [{"effect": "damage", "amount": -1, "target": {"pick": "one"}}], "x": 1})
+    fields = {p.field for p in problems}
+    assert {"x", "keywords.0.keyword", "triggers.0.effects", "effects.0.amount", "effects.0.target.pick"} <= fields
+    assert any("unknown keyword '速効'" in p.message for p in problems)
+
+
+def test_abilities_render_as_japanese_and_english_card_text() -> None:
+    assert render(table()["プルモーの毒銛撃ち"], "ja") == ["《ブレイク時》：相手のマスターに1ダメージを与える。"]
+    assert render(table()["プルモーの毒銛撃ち"], "en") == ["When broken: Deal 1 damage to the opposing master."]
+    assert render(table()["デスクラウド"], "ja") == ["すべてのユニットに4ダメージを与える。"]
+    assert VOCABULARY.reminder("衝撃", "ja", n=1).startswith("このアタックが相手のマスターに")
+
+
+def test_every_effect_of_the_vocabulary_is_interpreted_and_described() -> None:
+    import referee.games.legions.effects  # noqa: F401 - registers the interpretations
+
+    assert VOCABULARY.unimplemented() == []
+    described = VOCABULARY.describe()
+    codes = {t["code"] for t in described["keywords"]}
+    assert codes >= {"速攻", "強襲", "移動攻撃", "ブロック不可", "衝撃", "効果ダメージ無効"}
+    assert json.loads(json.dumps(described, ensure_ascii=False)) == described
+
+
+def test_an_unblocked_master_attack_without_a_blocker_asks_nothing(st) -> None:
+    st = main_phase(st, "p2", active=9, awakened=True)
+    (skill,) = to_hand(st, "p2", "ヘヴィスウィング")
+    st, events = act(st, Unlock(seat="p2", card=skill, then="use"))
+    assert NoBlock.type not in [e.kind for e in events] and st["players"]["p1"]["life"] == 18
