@@ -152,8 +152,8 @@ class Parsed:
 def _unreadable(number: int, raw: str, why: str, why_ja: str) -> Problem:
     return Problem(
         "codec.unreadable_line",
-        f"Line {number} cannot be read ({why}): {raw!r}",
-        f"{number}行目を読めません（{why_ja}）：{raw!r}",
+        f"Line {number} cannot be read ({why}): “{raw}”",
+        f"{number}行目を読めません（{why_ja}）：「{raw}」",
         line=number,
     )
 
@@ -230,8 +230,10 @@ def parse(text: str) -> Parsed:
                 parsed.problems.append(
                     Problem(
                         "codec.bad_header",
-                        f"Line {number}: unknown header {m.group(1).strip()!r}.",
-                        f"{number}行目：不明な見出し {m.group(1).strip()!r} です。",
+                        f"Line {number}: “{m.group(1).strip()}:” is not a header we know "
+                        "(Game, Format, Name, Side or Description).",
+                        f"{number}行目：「{m.group(1).strip()}」は使えない見出しです"
+                        "（使えるのはゲーム・フォーマット・デッキ名・陣営・説明）。",
                         line=number,
                     )
                 )
@@ -326,7 +328,7 @@ def _resolve_line(line: Line, index: CardIndex, suggest=None) -> tuple[object, P
     if names:
         return None, Problem(
             "codec.ambiguous_card",
-            f"Line {line.number}: {line.name!r} could be any of {', '.join(names)}.",
+            f"Line {line.number}: “{line.name}” could be any of {', '.join(names)}; write the exact name.",
             f"{line.number}行目：「{line.name}」は複数のカード（{'、'.join(names)}）に当てはまります。",
             card=line.name,
             suggestions=tuple(names),
@@ -337,7 +339,7 @@ def _resolve_line(line: Line, index: CardIndex, suggest=None) -> tuple[object, P
     hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
     return None, Problem(
         "codec.unknown_card",
-        f"Line {line.number}: no card named {line.name!r}.{hint}",
+        f"Line {line.number}: there is no card named “{line.name}”.{hint}",
         f"{line.number}行目：「{line.name}」というカードはありません。{hint_ja}",
         card=line.name,
         suggestions=tuple(close),
@@ -371,8 +373,8 @@ def side_of(parsed: Parsed) -> tuple[str | None, Problem | None]:
     if side is None:
         return None, Problem(
             "codec.bad_header",
-            f"Line {number}: side {text!r} is neither silver nor dark.",
-            f"{number}行目：陣営 {text!r} はシルバーでもダークでもありません。",
+            f"Line {number}: the side “{text}” is neither Silver Castle nor Dark Sports (write silver or dark).",
+            f"{number}行目：陣営「{text}」はシルバーキャッスルでもダークスポーツ財団でもありません（シルバーかダークと書いてください）。",
             line=number,
         )
     return side, None

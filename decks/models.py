@@ -68,6 +68,7 @@ class Format(models.Model):
             "code": self.code,
             "game": self.game.code,
             "name": self.name,
+            "name_ja": self.name_ja,
             "sections": self.sections,
             "copy_limit": self.copy_limit,
             "copy_sections": self.copy_sections,

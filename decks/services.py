@@ -33,26 +33,43 @@ class DeckTextError(ValueError):
 
 
 class DeckFieldError(ValueError):
-    """A deck field with a value that cannot be saved: ``field`` names it (name, visibility, side)."""
+    """A deck field with a value that cannot be saved: ``field`` names it (name, visibility, side), ``code`` the
+    rule (``FIELD_ERRORS``); ``str(exc)`` is the English sentence, ``message_ja`` the Japanese one."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, code: str, message: str, message_ja: str):
         super().__init__(message)
-        self.field = field
+        self.field, self.code, self.message_ja = field, code, message_ja
+
+
+FIELD_ERRORS = ("deck.name_empty", "deck.name_too_long", "deck.bad_visibility", "deck.bad_side")
 
 
 def _check_fields(fields: dict) -> None:
     """Raise ``DeckFieldError`` for an empty or over-long name, an unknown visibility or side."""
     if "name" in fields and not str(fields["name"]).strip():
-        raise DeckFieldError("name", "The deck name is empty.")
+        raise DeckFieldError("name", "deck.name_empty", "Give the deck a name.", "デッキ名を入力してください。")
     if "name" in fields and len(fields["name"]) > codec.MAX_NAME:
         length = len(fields["name"])
-        raise DeckFieldError("name", f"The deck name has {length} characters; at most {codec.MAX_NAME}.")
+        raise DeckFieldError(
+            "name",
+            "deck.name_too_long",
+            f"The deck name has {length} characters; at most {codec.MAX_NAME} are allowed.",
+            f"デッキ名が{length}文字あります（{codec.MAX_NAME}文字まで）。",
+        )
     if "visibility" in fields and fields["visibility"] not in dict(Deck.VISIBILITY):
         raise DeckFieldError(
-            "visibility", f"Unknown visibility {fields['visibility']!r} (public, unlisted or private)."
+            "visibility",
+            "deck.bad_visibility",
+            f"“{fields['visibility']}” is not a visibility: choose public, unlisted or private.",
+            f"「{fields['visibility']}」は公開設定にありません。公開・限定公開・非公開から選んでください。",
         )
     if "side" in fields and fields["side"] not in dict(Deck.SIDES):
-        raise DeckFieldError("side", f"Unknown side {fields['side']!r} (silver, dark or none).")
+        raise DeckFieldError(
+            "side",
+            "deck.bad_side",
+            f"“{fields['side']}” is not a side: choose Silver Castle, Dark Sports or none.",
+            f"「{fields['side']}」は陣営にありません。シルバーキャッスル・ダークスポーツ財団・なしから選んでください。",
+        )
 
 
 @transaction.atomic
@@ -195,7 +212,7 @@ def _read_for_saving(text: str, format_code: str | None) -> TextResult:
         result = deck_check_text(text=text, format_code=format_code)
     except Unreadable as exc:
         raise DeckTextError(
-            Report(errors=[Problem("codec.unreadable", str(exc), f"読めません：{exc}")])
+            Report(errors=[Problem("codec.unreadable", str(exc), exc.message_ja)])
         ) from exc
     if not result.readable or "deck.unknown_section" in result.report.codes:
         raise DeckTextError(result.report)  # a card in a section the format lacks could not be shown or removed
@@ -282,6 +299,91 @@ def deck_set_count(*, deck: Deck, card: Card, section: str, delta: int) -> None:
         entry.count = count
         entry.save(update_fields=["count"])
     deck.save(update_fields=["updated_at"])
+
+
+class CardChoiceError(ValueError):
+    """The builder cannot add what was typed: ``code`` (``CARD_CHOICE_ERRORS``), the English sentence as
+    ``str(exc)``, ``message_ja``, and ``suggestions`` (card names to offer instead)."""
+
+    def __init__(self, code: str, message: str, message_ja: str, suggestions: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.code, self.message_ja, self.suggestions = code, message_ja, suggestions
+
+
+CARD_CHOICE_ERRORS = (
+    "builder.empty_name", "builder.unknown_card", "builder.ambiguous_card", "builder.no_section",
+)
+
+
+def card_by_name(*, game_code: str, name: str) -> Card:
+    """The catalogue card a typed name means: the exact name, else the one card whose folded name or reading
+    matches (``codec.fold``: width, kana and punctuation ignored). A name several printings share is its first
+    printing. Raises ``CardChoiceError`` (empty, unknown with suggestions, or ambiguous)."""
+    name = " ".join(name.split())
+    if not name:
+        raise CardChoiceError("builder.empty_name", "Type a card name.", "カード名を入力してください。")
+    index = catalogue_index(game_code)
+    if name in index.by_name:
+        return Card.objects.select_related("game", "card_set").get(pk=index.default_key(name))
+    names = sorted(index.by_fold.get(codec.fold(name), ()))
+    if len(names) == 1:
+        return Card.objects.select_related("game", "card_set").get(pk=index.default_key(names[0]))
+    if names:
+        raise CardChoiceError(
+            "builder.ambiguous_card",
+            f"“{name}” could be any of {', '.join(names)}: pick one.",
+            f"「{name}」に当てはまるカードが複数あります（{'、'.join(names)}）。どれか選んでください。",
+            tuple(names),
+        )
+    close = tuple(index.suggestions(name, n=5))
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
+    raise CardChoiceError(
+        "builder.unknown_card",
+        f"There is no card named “{name}”.{hint}",
+        f"「{name}」というカードはありません。{hint_ja}",
+        close,
+    )
+
+
+def sections_for(deck: Deck, card: Card) -> list[str]:
+    """The deck's sections that take ``card``'s type, in the format's order."""
+    return [
+        code
+        for code, rule in deck.format.sections.items()
+        if not rule.get("types") or card.card_type in rule["types"]
+    ]
+
+
+def _section_with_room(deck: Deck, sections: list[str]) -> str:
+    """The first of ``sections`` not yet full (Riders' Legend: the first half until it holds 30), else the
+    first."""
+    for code in sections:
+        size = deck.format.sections[code].get("size", deck.format.sections[code].get("max"))
+        held = sum(e.count for e in deck.entries.filter(section=code))
+        if size is None or held < size:
+            return code
+    return sections[0]
+
+
+def deck_add_card(*, deck: Deck, card: Card, section: str = "", count: int = 1) -> str:
+    """Add ``count`` copies of ``card`` to ``section``, or with no section to the first section that takes its
+    type and has room. Returns the section used. Raises ``CardChoiceError`` (``builder.no_section``) when no
+    section of the deck takes the card."""
+    allowed = sections_for(deck, card)
+    if card.game_id != deck.game_id or not allowed or (section and section not in allowed):
+        from .legality import labels
+
+        where_en = labels.section_phrase(section) if section else "this deck"
+        where_ja = labels.section_ja(section) if section else "このデッキ"
+        raise CardChoiceError(
+            "builder.no_section",
+            f"{card.name} is {labels.a_type(card.card_type)} card; {where_en} cannot take it.",
+            f"{card.name}は{labels.type_ja(card.card_type)}カードなので{where_ja}には入れられません。",
+        )
+    section = section or _section_with_room(deck, allowed)
+    deck_set_count(deck=deck, card=card, section=section, delta=max(1, min(count, codec.MAX_COUNT)))
+    return section
 
 
 @transaction.atomic

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from . import codec
-from .legality import Report, check
+from .legality import Report, check, labels
 
 DEFAULT_FORMATS = {
     "legions": "legions_standard",
@@ -25,7 +25,13 @@ MAX_LINES = 500  # lines of a decklist text (a deck is at most a few dozen lines
 
 
 class Unreadable(ValueError):
-    """The text cannot be judged at all: no game can be told, or the format is unknown."""
+    """The text cannot be judged at all: no game can be told, or the format is unknown.
+
+    ``str(exc)`` is the English sentence; ``message_ja`` the Japanese one."""
+
+    def __init__(self, message: str, message_ja: str):
+        super().__init__(message)
+        self.message_ja = message_ja
 
 
 @dataclass
@@ -48,18 +54,30 @@ class TextResult:
 def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_code: str | None) -> Mapping:
     if format_code is not None:
         if format_code not in formats:
-            raise Unreadable(f"unknown format {format_code!r} (known: {', '.join(sorted(formats))})")
+            raise Unreadable(
+                f"There is no format called “{format_code}” (known: {', '.join(sorted(formats))}).",
+                f"「{format_code}」というフォーマットはありません（{'、'.join(sorted(formats))}）。",
+            )
         return formats[format_code]
     if "format" in parsed.meta:
         code, number = parsed.meta["format"]
         if code not in formats:
-            raise Unreadable(f"line {number}: unknown format {code!r} (known: {', '.join(sorted(formats))})")
+            raise Unreadable(
+                f"Line {number}: there is no format called “{code}” (known: {', '.join(sorted(formats))}).",
+                f"{number}行目：「{code}」というフォーマットはありません（{'、'.join(sorted(formats))}）。",
+            )
         return formats[code]
     game = codec.detect_game(parsed, formats)
     if game is None:
-        raise Unreadable("cannot tell the game: add a 'Game:' or 'Format:' line, or give a format")
+        raise Unreadable(
+            "Cannot tell which game this list is for: add a “Game:” or “Format:” line, or choose a format.",
+            "どのゲームのデッキか分かりません。「ゲーム：」か「フォーマット：」の行を加えるか、フォーマットを選んでください。",
+        )
     if DEFAULT_FORMATS.get(game) not in formats:
-        raise Unreadable(f"no format for the game {game!r} is loaded")
+        raise Unreadable(
+            f"No format for {labels.game_en(game)} is loaded yet.",
+            f"{labels.game_ja(game)}のフォーマットがまだ登録されていません。",
+        )
     return formats[DEFAULT_FORMATS[game]]
 
 
@@ -77,9 +95,15 @@ def check_text(
     Raises ``Unreadable`` when the game cannot be told, the format is unknown, or the text is longer than
     ``MAX_CHARS`` characters or ``MAX_LINES`` lines (the work done for one text is bounded)."""
     if len(text) > MAX_CHARS:
-        raise Unreadable(f"the decklist has {len(text)} characters; at most {MAX_CHARS} are read")
+        raise Unreadable(
+            f"The list has {len(text)} characters; at most {MAX_CHARS} are read.",
+            f"デッキリストが{len(text)}文字あります（読めるのは{MAX_CHARS}文字まで）。",
+        )
     if (lines := len(text.splitlines())) > MAX_LINES:
-        raise Unreadable(f"the decklist has {lines} lines; at most {MAX_LINES} are read")
+        raise Unreadable(
+            f"The list has {lines} lines; at most {MAX_LINES} are read.",
+            f"デッキリストが{lines}行あります（読めるのは{MAX_LINES}行まで）。",
+        )
     parsed = codec.parse(text)
     fmt = _format_for(parsed, formats, format_code)
     index = index_for(fmt["game"])

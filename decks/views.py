@@ -1,31 +1,33 @@
-"""Deck pages: the list, public deck pages, and the builder (htmx: search, add/remove, live legality panel).
+"""Deck pages: the list, public deck pages, and the builder (htmx: add by name, +/−, live legality panel).
 
-Views load, check ownership, call one service and render; the rules are in ``decks.legality``.
+Views load, check ownership, call one service and render; the rules are in ``decks.legality`` and what a page
+shows, in the reader's language, in ``decks.pages``. Every form works without JavaScript: htmx requests get a
+fragment, plain posts a redirect or the page again with the error and what was typed.
 """
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
-from django.http import Http404, HttpResponse
+from django.db.models import Q, Sum
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from cards.models import Card
 
-from . import builder, services
-from .codec import SECTION_TITLES
+from . import image, pages, services
+from .legality import labels
 from .models import Deck, Format
 
 SEARCH_LIMIT = 30
+SUGGEST_LIMIT = 10
+PUBLIC_LIMIT = 30
 
 
-def _section_title(code: str) -> str:
-    """The section's title in the request's language (the English titles are msgids in locale/ja)."""
-    return gettext(SECTION_TITLES[code]) if code in SECTION_TITLES else code
+def _japanese() -> bool:
+    return (get_language() or "").startswith("ja")
 
 
 def _visible(request, pk: int) -> Deck:
@@ -36,47 +38,28 @@ def _visible(request, pk: int) -> Deck:
 
 
 def _owned(request, pk: int) -> Deck:
-    return get_object_or_404(Deck.objects.select_related("game", "format"), pk=pk, owner=request.user)
+    return get_object_or_404(Deck.objects.select_related("game", "format", "owner"), pk=pk, owner=request.user)
 
 
-def _panel_context(deck: Deck) -> dict:
-    """Entries by section, the legality report and the statistics of ``deck``."""
-    entries = list(deck.entries.select_related("card__game", "card__card_set").order_by("card__name"))
-    cards = {e.card_id: services.card_data(e.card) for e in entries}
-    plain = [{"card": e.card_id, "count": e.count, "section": e.section} for e in entries]
-    sections = []
-    for code, rule in deck.format.sections.items():
-        rows = [e for e in entries if e.section == code]
-        sections.append(
-            {
-                "code": code,
-                "title": _section_title(code),
-                "entries": rows,
-                "count": sum(e.count for e in rows),
-                "size": rule.get("size"),
-            }
-        )
-    return {
-        "deck": deck,
-        "sections": sections,
-        "report": services.deck_report(deck),
-        "stats": builder.deck_stats(deck.game.code, plain, cards),
-    }
+def _with_counts(decks):
+    return decks.select_related("game", "format", "owner").annotate(cards=Sum("entries__count"))
+
+
+def _list_context(request, **extra) -> dict:
+    japanese = _japanese()
+    public = pages.deck_rows(_with_counts(Deck.objects.filter(visibility=Deck.PUBLIC))[:PUBLIC_LIMIT], japanese)
+    mine = []
+    if request.user.is_authenticated:
+        mine = pages.deck_rows(_with_counts(Deck.objects.filter(owner=request.user)), japanese)
+    formats = [
+        {"code": f.code, "label": pages.format_label(f, japanese)} for f in Format.objects.select_related("game")
+    ]
+    return {"public": public, "mine": mine, "formats": formats} | extra
 
 
 def deck_list(request):
-    """Public decks, the signed-in user's decks, and the forms to start or import a deck."""
-    public = Deck.objects.filter(visibility=Deck.PUBLIC).select_related("game", "format", "owner")[:50]
-    mine = (
-        Deck.objects.filter(owner=request.user).select_related("game", "format")
-        if request.user.is_authenticated
-        else []
-    )
-    return render(
-        request,
-        "decks/list.html",
-        {"public": public, "mine": mine, "formats": Format.objects.select_related("game")},
-    )
+    """The signed-in user's decks, recent public decks, and the forms to start or import a deck."""
+    return render(request, "decks/list.html", _list_context(request))
 
 
 @login_required
@@ -92,43 +75,44 @@ def deck_new(request):
             format_code=request.POST.get("format") or None,
         )
     except services.DeckTextError as exc:
-        return render(
-            request,
-            "decks/list.html",
-            {
-                "public": Deck.objects.filter(visibility=Deck.PUBLIC)[:50],
-                "mine": Deck.objects.filter(owner=request.user),
-                "formats": Format.objects.select_related("game"),
-                "import_report": exc.report,
-                "import_text": text,
-            },
-            status=400,
-        )
+        report = pages.problems(exc.report, _japanese())
+        context = _list_context(request, import_report=report, import_text=text)
+        return render(request, "decks/list.html", context, status=400)
     except services.DeckFieldError as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        context = _list_context(request, new_error=exc.message_ja if _japanese() else str(exc), import_text=text)
+        return render(request, "decks/list.html", context, status=400)
     except Format.DoesNotExist as exc:
         raise Http404("No such format.") from exc
     return redirect("decks:edit", pk=deck.pk)
 
 
 def deck_detail(request, pk: int):
-    """A deck's page: public and unlisted decks for anyone, private ones for their owner."""
+    """A deck's page: public and unlisted decks for anyone (signed out too), private ones for their owner."""
     deck = _visible(request, pk)
-    return render(request, "decks/detail.html", _panel_context(deck) | {"readonly": True})
+    context = pages.panel(deck, _japanese()) | {"readonly": True}
+    context["hand"] = pages.hand(deck, mulligans=0, japanese=_japanese())
+    context["share_url"] = request.build_absolute_uri(reverse("decks:detail", args=[deck.pk]))
+    return render(request, "decks/detail.html", context)
+
+
+def _edit(request, deck: Deck, status: int = 200, **extra):
+    context = pages.panel(deck, _japanese()) | {"readonly": False} | extra
+    context["hand"] = pages.hand(deck, mulligans=0, japanese=_japanese())
+    return render(request, "decks/edit.html", context, status=status)
 
 
 @login_required
 def deck_edit(request, pk: int):
-    deck = _owned(request, pk)
-    return render(request, "decks/edit.html", _panel_context(deck) | {"readonly": False})
+    return _edit(request, _owned(request, pk))
 
 
 @login_required
 def deck_search(request, pk: int):
     """htmx: catalogue cards of the deck's game matching ``q`` (the search language, else a name filter)."""
     deck = _owned(request, pk)
+    japanese = _japanese()
     query, error = request.GET.get("q", "").strip(), None
-    cards = Card.objects.filter(game=deck.game).select_related("card_set")
+    cards = Card.objects.filter(game=deck.game).select_related("card_set", "game")
     if query:
         try:
             from cards.search import QueryError, search
@@ -141,16 +125,97 @@ def deck_search(request, pk: int):
         except ImportError:  # the catalogue search is not installed: a plain name filter
             cards = cards.filter(Q(name__icontains=query) | Q(reading__icontains=query))
     results = []
-    for card in cards.order_by("name")[:SEARCH_LIMIT]:
+    for card in cards.order_by("name")[:SEARCH_LIMIT] if query else []:
         sections = [
-            (code, _section_title(code))
-            for code, rule in deck.format.sections.items()
-            if not rule.get("types") or card.card_type in rule["types"]
+            (code, labels.section_ja(code) if japanese else labels.section_en(code))
+            for code in services.sections_for(deck, card)
         ]
-        results.append({"card": card, "sections": sections})
-    return render(
-        request, "decks/_results.html", {"deck": deck, "results": results, "error": error, "query": query}
-    )
+        type_label = labels.type_ja(card.card_type) if japanese else labels.type_en(card.card_type).capitalize()
+        results.append({"card": card, "sections": sections, "type_label": type_label})
+    found = {"results": results, "error": error, "query": query}
+    if not request.htmx:
+        return _edit(request, deck, **found)
+    return render(request, "decks/_results.html", {"deck": deck} | found)
+
+
+@login_required
+def deck_suggest(request, pk: int):
+    """JSON for the add-a-card combobox (``static/shinpan/js/combobox.js``): ``{"results": [{"id", "name",
+    "detail", "type", "sections"}]}``, one per name, the deck game's cards whose name or reading contains ``q``
+    (names starting with it first); ``detail`` is the reading and the type in the reader's language."""
+    deck = _owned(request, pk)
+    japanese = _japanese()
+    query = " ".join(request.GET.get("q", "").split())
+    items = []
+    if query:
+        cards = (
+            Card.objects.filter(game=deck.game)
+            .filter(Q(name__icontains=query) | Q(reading__icontains=query))
+            .order_by("name", "id")
+        )
+        seen: set[str] = set()
+        for card in sorted(cards[: SUGGEST_LIMIT * 4], key=lambda c: (not c.name.startswith(query), c.name)):
+            if card.name in seen:
+                continue  # reprints share a name: one suggestion
+            seen.add(card.name)
+            type_label = labels.type_ja(card.card_type) if japanese else labels.type_en(card.card_type).capitalize()
+            items.append(
+                {
+                    "id": card.pk,
+                    "name": card.name,
+                    "detail": " · ".join(x for x in (card.reading, type_label) if x and x != card.name),
+                    "type": card.card_type,
+                    "sections": services.sections_for(deck, card),
+                }
+            )
+            if len(items) == SUGGEST_LIMIT:
+                break
+    return JsonResponse({"results": items})
+
+
+def _feedback(request, deck: Deck, *, ok: str = "", error: str = "", suggestions=(), status: int = 200, **keep):
+    """htmx: the refreshed panel plus the add form's message (out of band); without htmx: the builder again with
+    the message (and, on an error, what was typed) or a redirect."""
+    feedback = {"ok": ok, "error": error, "suggestions": list(suggestions)}
+    if request.htmx and error:  # the panel stays as it is: only the message under the box changes
+        response = render(request, "decks/_feedback.html", {"feedback": feedback})
+        response["HX-Retarget"], response["HX-Reswap"] = "#add-feedback", "outerHTML"
+        return response
+    if request.htmx:
+        context = pages.panel(deck, _japanese()) | {"readonly": False, "feedback": feedback} | keep
+        return render(request, "decks/_added.html", context)
+    if error:
+        return _edit(request, deck, status=status, feedback=feedback, **keep)
+    return redirect(reverse("decks:edit", args=[deck.pk]) + "#add-card")
+
+
+@login_required
+@require_POST
+def deck_add(request, pk: int):
+    """Add a card by its typed name (or ``card`` id from the combobox) to ``section`` (empty: the first section
+    that takes it and has room). A name that is unknown or ambiguous is answered with suggestions and the text
+    kept in the box."""
+    deck = _owned(request, pk)
+    japanese = _japanese()
+    name, card_id = request.POST.get("pick") or request.POST.get("name", ""), request.POST.get("card", "")
+    section = request.POST.get("section", "")
+    keep = {"typed_name": name, "typed_section": section}
+    try:
+        if card_id.isdigit():
+            card = Card.objects.select_related("game").filter(pk=int(card_id), game=deck.game).first()
+            if card is None or card.name != " ".join(name.split()):  # the box was edited after the choice
+                card = services.card_by_name(game_code=deck.game.code, name=name)
+        else:
+            card = services.card_by_name(game_code=deck.game.code, name=name)
+        used = services.deck_add_card(deck=deck, card=card, section=section)
+    except services.CardChoiceError as exc:
+        message = exc.message_ja if japanese else str(exc)
+        return _feedback(request, deck, error=message, suggestions=exc.suggestions, status=400, **keep)
+    if japanese:
+        ok = f"{card.name}を{labels.section_ja(used)}に1枚加えました。"
+    else:
+        ok = f"Added 1 {card.name} to {labels.section_phrase(used)}."
+    return _feedback(request, deck, ok=ok, typed_section=section)
 
 
 @login_required
@@ -169,28 +234,28 @@ def deck_card(request, pk: int):
     except ValueError as exc:
         return HttpResponse(str(exc), status=400)
     if request.htmx:
-        return render(request, "decks/_panel.html", _panel_context(deck) | {"readonly": False})
+        return render(request, "decks/_panel.html", pages.panel(deck, _japanese()) | {"readonly": False})
     return redirect("decks:edit", pk=deck.pk)
 
 
 @login_required
 @require_POST
 def deck_settings(request, pk: int):
-    """Name, visibility and side; or, with ``text``, replace the cards from a decklist."""
+    """Name, visibility and side; or, with ``text``, replace the cards from a decklist. A refused value
+    answers the builder again (400) with the sentence and every typed value kept."""
     deck = _owned(request, pk)
     fields = {k: request.POST[k] for k in ("name", "visibility", "side", "description") if k in request.POST}
     text = request.POST.get("text")
     try:
         services.deck_update(deck=deck, text=text if text and text.strip() else None, **fields)
     except services.DeckTextError as exc:
-        return render(
-            request,
-            "decks/edit.html",
-            _panel_context(deck) | {"readonly": False, "import_report": exc.report, "import_text": text},
-            status=400,
-        )
+        deck.refresh_from_db()
+        report = pages.problems(exc.report, _japanese())
+        return _edit(request, deck, status=400, import_report=report, import_text=text)
     except services.DeckFieldError as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        deck.refresh_from_db()
+        error = exc.message_ja if _japanese() else str(exc)
+        return _edit(request, deck, status=400, settings_error=error, settings_field=exc.field, typed=fields)
     return redirect("decks:edit", pk=deck.pk)
 
 
@@ -198,6 +263,25 @@ def deck_export(request, pk: int):
     deck = _visible(request, pk)
     response = HttpResponse(services.deck_to_text(deck), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+def deck_image(request, pk: int):
+    """The list as a PNG (``decks.image``), labelled in the reader's language."""
+    deck = _visible(request, pk)
+    context = pages.panel(deck, _japanese())
+    total = context["card_total"]
+    count = f"{total}枚" if _japanese() else labels.cards_en(total)
+    parts = (context["kicker"], context["side_label"], count)
+    subtitle = " · ".join(x for x in parts if x)
+    png = image.deck_png(
+        title=deck.name,
+        subtitle=subtitle,
+        sections=context["sections"],
+        footer=f"Shinpan 審判 · {deck.owner.username}",
+    )
+    response = HttpResponse(png, content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.png"'
     return response
 
 
@@ -216,17 +300,14 @@ def deck_delete(request, pk: int):
 
 
 def deck_hand(request, pk: int):
-    """htmx: a sample opening hand; ``mulligan=1`` redraws once where the format allows a mulligan."""
+    """htmx (or a plain link): a sample opening hand of card faces; ``mulligans=N`` counts the mulligans taken
+    (Riders' Legend allows one)."""
     deck = _visible(request, pk)
-    fmt = deck.format.as_data()
-    entries = list(deck.entries.select_related("card__game", "card__card_set"))
-    cards = {e.card_id: services.card_data(e.card) for e in entries}
-    plain = [{"card": e.card_id, "count": e.count, "section": e.section} for e in entries]
-    mulligan = request.GET.get("mulligan") == "1"
-    hand = builder.opening_hand(deck.game.code, plain, cards, fmt, seed=secrets.randbits(32))
-    can_mulligan = not mulligan and int(fmt["rules"].get("mulligans", 0)) > 0
-    return render(
-        request,
-        "decks/_hand.html",
-        {"deck": deck, "hand": hand, "mulligan": mulligan, "can_mulligan": can_mulligan},
-    )
+    raw = request.GET.get("mulligans", request.GET.get("mulligan", "0"))
+    mulligans = int(raw) if raw.isdigit() else 0
+    context = {"deck": deck, "hand": pages.hand(deck, mulligans=min(mulligans, 9), japanese=_japanese())}
+    if request.htmx:
+        return render(request, "decks/_hand.html", context)
+    target = "decks:edit" if request.user.id == deck.owner_id else "decks:detail"
+    return render(request, "decks/hand_page.html", context | {"back": reverse(target, args=[deck.pk])})
+

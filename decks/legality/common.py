@@ -13,25 +13,27 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from datetime import date
 
+from . import labels
 from .report import Problem
 
-SECTION_LABELS_JA = {
-    "master": "マスター",
-    "deck": "デッキ",
-    "first_half": "前半デッキ",
-    "second_half": "後半デッキ",
-    "eyecatch": "アイキャッチ",
-    "roster": "ロースター",
-}
+
+def format_en(fmt: Mapping) -> str:
+    return fmt.get("name") or fmt["code"]
 
 
-def _a(word: str) -> str:
-    """``word`` with its English indefinite article: "an eyecatch", "a minion"."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+def format_ja(fmt: Mapping) -> str:
+    return fmt.get("name_ja") or fmt.get("name") or fmt["code"]
 
 
-def section_ja(section: str) -> str:
-    return SECTION_LABELS_JA.get(section, section)
+def _want(low, high) -> tuple[str, str]:
+    """How many cards a section takes, as (English, Japanese): ``exactly 30 cards`` / ``30枚ちょうど``."""
+    if low == high:
+        return f"exactly {labels.cards_en(low)}", f"{low}枚ちょうど"
+    if high is None:
+        return f"at least {labels.cards_en(low or 0)}", f"{low or 0}枚以上"
+    if not low:
+        return f"at most {labels.cards_en(high)}", f"{high}枚以下"
+    return f"between {low} and {labels.cards_en(high)}", f"{low}～{high}枚"
 
 
 def known_entries(
@@ -51,8 +53,8 @@ def known_entries(
             problems.append(
                 Problem(
                     "deck.unknown_card",
-                    f"Card {entry['card']!r} is not in the catalogue.",
-                    f"カード {entry['card']!r} はカードリストにありません。",
+                    f"Card {entry['card']} is not in the catalogue (it may have been removed).",
+                    f"カード {entry['card']} はカードリストにありません（削除された可能性があります）。",
                     section,
                     None,
                     line,
@@ -62,20 +64,25 @@ def known_entries(
             problems.append(
                 Problem(
                     "deck.wrong_game",
-                    f"{card['name']} is a card of another game ({card['game']}).",
-                    f"{card['name']} は別のゲーム（{card['game']}）のカードです。",
+                    f"{card['name']} is a {labels.game_en(card['game'])} card; this deck is for "
+                    f"{labels.game_en(fmt['game'])}.",
+                    f"{card['name']}は{labels.game_ja(card['game'])}のカードです（このデッキは"
+                    f"{labels.game_ja(fmt['game'])}用です）。",
                     section,
                     card["name"],
                     line,
                 )
             )
         elif section not in fmt["sections"]:
-            names = ", ".join(fmt["sections"])
+            names = labels.english_list([labels.section_en(c) for c in fmt["sections"]])
+            names_ja = "・".join(labels.section_ja(c) for c in fmt["sections"])
             problems.append(
                 Problem(
                     "deck.unknown_section",
-                    f"The format {fmt['code']} has no section {section!r} (it has {names}).",
-                    f"フォーマット {fmt['code']} に「{section}」の区分はありません（{names}）。",
+                    f"{card['name']} is in a section called “{section}”, which {format_en(fmt)} does not "
+                    f"have (it has {names}).",
+                    f"{card['name']}が「{section}」という区分にありますが、{format_ja(fmt)}にその区分はありません"
+                    f"（区分は{names_ja}）。",
                     section,
                     card["name"],
                     line,
@@ -85,8 +92,8 @@ def known_entries(
             problems.append(
                 Problem(
                     "deck.bad_count",
-                    f"{card['name']}: a count must be at least 1.",
-                    f"{card['name']}：枚数は1以上です。",
+                    f"{card['name']}: the number of copies must be at least 1.",
+                    f"{card['name']}：枚数は1枚以上にしてください。",
                     section,
                     card["name"],
                     line,
@@ -108,16 +115,13 @@ def section_sizes(entries: list[Mapping], fmt: Mapping, codes: Mapping[str, str]
         low, high = rule.get("min", rule.get("size")), rule.get("max", rule.get("size"))
         have = totals[section]
         if (low is not None and have < low) or (high is not None and have > high):
-            want = (
-                str(low)
-                if low == high
-                else f"{low if low is not None else 0}–{high if high is not None else '∞'}"
-            )
+            want_en, want_ja = _want(low, high)
+            phrase = labels.section_phrase(section)
             problems.append(
                 Problem(
                     codes.get(section, "deck.section_size"),
-                    f"The {section} section must hold {want} card(s); it holds {have}.",
-                    f"{section_ja(section)}は{want}枚でなければなりません（現在{have}枚）。",
+                    f"{phrase[:1].upper()}{phrase[1:]} must hold {want_en}; it holds {have}.",
+                    f"{labels.section_ja(section)}は{want_ja}にしてください（現在{have}枚）。",
                     section,
                 )
             )
@@ -137,10 +141,12 @@ def section_types(
             problems.append(
                 Problem(
                     codes.get(card["card_type"], "deck.type_not_allowed"),
-                    f"{card['name']} is {_a(card['card_type'])} card; the {section} section takes only "
-                    f"{', '.join(allowed)} cards.",
-                    f"{card['name']}（{card['card_type']}）は{section_ja(section)}に入れられません"
-                    f"（{', '.join(allowed)}のみ）。",
+                    f"{card['name']} is {labels.a_type(card['card_type'])} card; "
+                    f"{labels.section_phrase(section)} takes only "
+                    f"{labels.english_list([labels.type_en(t) for t in allowed])} cards.",
+                    f"{card['name']}は{labels.type_ja(card['card_type'])}カードなので"
+                    f"{labels.section_ja(section)}には入れられません"
+                    f"（入れられるのは{'・'.join(labels.type_ja(t) for t in allowed)}のみ）。",
                     section,
                     card["name"],
                     entry.get("line"),
@@ -175,8 +181,8 @@ def copy_limit(entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Pro
             problems.append(
                 Problem(
                     "deck.copy_limit",
-                    f"{count} copies of {name}; at most {limit} are allowed.",
-                    f"{name}が{count}枚あります（同一カードは{limit}枚まで）。",
+                    f"The deck has {count} copies of {name}; at most {limit} are allowed.",
+                    f"{name}が{count}枚あります（同じカードは{limit}枚までです）。",
                     entry["section"],
                     name,
                     entry.get("line"),
@@ -203,13 +209,14 @@ def banned_and_restricted(entries: list[Mapping], cards: Mapping, fmt: Mapping, 
         if name not in copies or not _in_force(limit, as_of):
             continue
         count, entry = copies[name]
-        since = limit.get("from") or "—"
+        since_en = f" since {limit['from']}" if limit.get("from") else ""
+        since_ja = f"{limit['from']}から" if limit.get("from") else ""
         if int(limit["limit"]) == 0:
             problems.append(
                 Problem(
                     "format.banned",
-                    f"{name} is banned in {fmt['code']} since {since}.",
-                    f"{name}は{since}から{fmt['code']}で禁止カードです。",
+                    f"{name} is banned in {format_en(fmt)}{since_en}.",
+                    f"{name}は{since_ja}{format_ja(fmt)}の禁止カードです。",
                     entry["section"],
                     name,
                     entry.get("line"),
@@ -220,8 +227,9 @@ def banned_and_restricted(entries: list[Mapping], cards: Mapping, fmt: Mapping, 
             problems.append(
                 Problem(
                     "format.restricted",
-                    f"{name} is restricted to {n} in {fmt['code']} since {since}; the deck has {count}.",
-                    f"{name}は{since}から{fmt['code']}で{n}枚までの制限カードです（{count}枚）。",
+                    f"{name} is restricted to {labels.copies_en(n)} "
+                    f"in {format_en(fmt)}{since_en}; the deck has {count}.",
+                    f"{name}は{since_ja}{format_ja(fmt)}で{n}枚までの制限カードです（現在{count}枚）。",
                     entry["section"],
                     name,
                     entry.get("line"),

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .common import copies_by_name
+from . import labels
+from .common import copies_by_name, format_en, format_ja
 from .report import Problem
 
 SECTION_SIZE_CODES = {"roster": "iron_leaguer.roster_size"}
@@ -24,19 +25,23 @@ SIDES = ("silver", "dark")
 SIDES_JA = {"silver": "シルバー", "dark": "ダーク"}
 
 
-def _why_not(card: Mapping, side: str, rules: Mapping) -> str | None:
-    """The reason ``card`` cannot be on ``side``'s roster under ``rules``, or None."""
+def _why_not(card: Mapping, side: str, rules: Mapping) -> tuple[str, str] | None:
+    """The reason ``card`` cannot be on ``side``'s roster under ``rules`` as (English, Japanese), or None."""
     affiliation = card.get("attributes", {}).get("affiliation")
     if rules.get("roster", "starters") == "starters":
-        return None if affiliation == f"{side}_starter" else f"not a {side} starter"
+        if affiliation == f"{side}_starter":
+            return None
+        starter = labels.AFFILIATIONS[f"{side}_starter"]
+        return f"only {starter[0]}s may play in this format", f"この形式では{starter[1]}のみ出場できます"
     excluded = rules.get("exclusions", {}).get(side, {})
     if affiliation in excluded.get("affiliations", ()):
-        return f"a {affiliation}"
+        en, ja = labels.AFFILIATIONS.get(affiliation, (affiliation, affiliation))
+        return f"it is a {en}", f"{ja}のため"
     if card["name"] in excluded.get("names", ()):
-        return "named by the rules"
+        return "the rules keep it off this side", "ルールでこの陣営に入れないと定められています"
     attributes = card.get("attributes", {})
     if excluded.get("no_growth") and "growth" in attributes and attributes["growth"] is None:
-        return "growth value −"
+        return "its growth value is −", "成長値が−のため"
     return None
 
 
@@ -50,8 +55,8 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
         problems.append(
             Problem(
                 "iron_leaguer.side_missing",
-                "Choose a side for the roster: silver or dark.",
-                "ロースターの陣営（シルバーまたはダーク）を選んでください。",
+                "Choose the roster's side: Silver Castle or Dark Sports.",
+                "ロースターの陣営（シルバーキャッスルまたはダークスポーツ財団）を選んでください。",
                 "roster",
             )
         )
@@ -62,7 +67,7 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
                 Problem(
                     "iron_leaguer.duplicate_il",
                     f"{name} is on the roster {count} times; a roster is 11 different ILs.",
-                    f"{name}がロースターに{count}人います（11人は全員別のILです）。",
+                    f"{name}がロースターに{count}人います（ロースターは11人全員が別のアイアンリーガーです）。",
                     "roster",
                     name,
                     entry.get("line"),
@@ -80,8 +85,10 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
             problems.append(
                 Problem(
                     "iron_leaguer.not_on_side",
-                    f"{card['name']} cannot be on the {side} roster in {fmt['code']} ({reason}).",
-                    f"{card['name']}は{fmt['code']}で{SIDES_JA[side]}のロースターに入れられません。",
+                    f"{card['name']} cannot be on the {labels.SIDES[side][0]} roster in {format_en(fmt)}: "
+                    f"{reason[0]}.",
+                    f"{card['name']}は{format_ja(fmt)}で{labels.SIDES[side][1]}のロースターに入れられません"
+                    f"（{reason[1]}）。",
                     "roster",
                     card["name"],
                     entry.get("line"),

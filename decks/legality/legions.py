@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import labels
 from .report import WARNING, Problem
 
 SECTION_SIZE_CODES = {"master": "legions.master_count"}
@@ -23,6 +24,10 @@ COLOURS_JA = {"black": "黒", "red": "赤", "white": "白", "green": "緑", "blu
 
 def _ja(colours) -> str:
     return "・".join(COLOURS_JA.get(c, c) for c in colours)
+
+
+def _en(colours) -> str:
+    return labels.english_list([labels.value_label(c, False) for c in colours])
 
 
 def master_class(entries: list[Mapping], cards: Mapping) -> tuple[str, frozenset[str]] | None:
@@ -55,8 +60,8 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
             problems.append(
                 Problem(
                     "legions.class_mismatch",
-                    f"{card['name']} needs the class {'+'.join(sorted(colours))}; the master {master} is "
-                    f"{'+'.join(sorted(klass))} (a two-symbol card must match exactly).",
+                    f"{card['name']} needs the class {_en(sorted(colours))}, but the master {master} is "
+                    f"{_en(sorted(klass))}; a card with two colour symbols must match the master's class exactly.",
                     f"{card['name']}の必要シンボル（{_ja(sorted(colours))}）がマスター{master}のクラス"
                     f"（{_ja(sorted(klass))}）と一致しません（2シンボルのカードは完全一致が必要）。",
                     *where,
@@ -68,7 +73,7 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
             problems.append(
                 Problem(
                     "legions.off_class_symbol",
-                    f"{card['name']} ({colour}) is outside the master's class {'+'.join(sorted(klass))}: "
+                    f"{card['name']} ({_en([colour])}) is outside the master's class ({_en(sorted(klass))}): "
                     f"it costs 1 more MP each time it is unlocked.",
                     f"{card['name']}（{_ja([colour])}）はマスターのクラス外です。アンロックのたびにMPを1追加で支払います。",
                     *where,

@@ -87,4 +87,4 @@ def test_a_roster_without_a_side_still_reports_its_duplicate_and_size():
 
 def test_the_side_missing_message_names_no_python_value():
     problem = rejudge(silver(), side=None).errors[0]
-    assert problem.message_en == "Choose a side for the roster: silver or dark."
+    assert problem.message_en == "Choose the roster's side: Silver Castle or Dark Sports."

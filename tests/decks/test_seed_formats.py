@@ -6,7 +6,7 @@ import io
 
 from django.core.management import call_command
 
-from decks.models import Format, FormatCardLimit
+from decks.models import Deck, Format, FormatCardLimit
 
 
 def _admin_edits_legions_standard() -> Format:
@@ -29,6 +29,7 @@ def test_loadseeds_again_keeps_a_formats_admin_edits_and_its_banned_list(seeded)
 
 
 def test_loadseeds_creates_a_missing_format_from_its_seed(seeded):
+    Deck.objects.filter(format__code="iron_leaguer_custom").delete()  # the seeds' sample decks protect it
     Format.objects.get(code="iron_leaguer_custom").delete()
     call_command("loadseeds", stdout=io.StringIO())
     assert Format.objects.get(code="iron_leaguer_custom").rules["roster"] == "custom"
