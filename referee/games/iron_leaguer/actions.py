@@ -104,8 +104,29 @@ class GrowthSplit(Action):
 
 @CODEC.register
 @dataclass(frozen=True)
+class ChooseInstruction(Action):
+    """IL 8.6: after a successful defence whose stack carries several instructions, the defender chooses the
+    one that applies: ``attack_right`` (8.6.1/8.6.4), ``reset`` (8.6.2) or ``counter`` (8.6.3)."""
+
+    type: ClassVar[str] = "choose_instruction"
+    instruction: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class ChooseRescuers(Action):
+    """IL 13.2: Dark names the three ILs who make the rescue attempts (members of either team, at least one of
+    Dark), before the first attempt; ``ils`` in line-up order, Dark's members before Silver's."""
+
+    type: ClassVar[str] = "choose_rescuers"
+    ils: tuple[str, ...]
+
+
+@CODEC.register
+@dataclass(frozen=True)
 class Rescue(Action):
-    """IL 13.3–13.5: ``rescuer`` tries to rescue the retired ``target``."""
+    """IL 13.3–13.5: ``rescuer``, one of the three chosen (13.2) who has not tried yet, tries to rescue the
+    retired ``target``."""
 
     type: ClassVar[str] = "rescue"
     rescuer: str
@@ -115,7 +136,7 @@ class Rescue(Action):
 @CODEC.register
 @dataclass(frozen=True)
 class EndRescue(Action):
-    """IL 13.5: make no more rescue attempts."""
+    """IL 13.1/13.5: make no rescue (before choosing rescuers) or no more rescue attempts."""
 
     type: ClassVar[str] = "end_rescue"
 

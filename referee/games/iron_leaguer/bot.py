@@ -3,7 +3,8 @@
 It plays sensibly rather than well: attacks and defends with its strongest stack when it can (best technique,
 fewest cards), uses its least-penalised ILs, splits growth for the most expected hearts, refills before
 passing
-idly, releases its weakest IL and recruits or scouts its strongest.
+idly, releases its weakest IL and recruits or scouts its strongest, rescues with its most hearted ILs and
+prefers a counter to a reset to an attack-right change.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from .actions import (
     AddHalf,
     Assign,
     Cancel,
+    ChooseInstruction,
+    ChooseRescuers,
     Declare,
     Discard,
     EndRescue,
@@ -86,6 +89,8 @@ def _persuade(state: dict, action: Persuade) -> float:
 
 
 _PASS = {"draw": 20, "refresh": 5, "none": 0}
+# IL 8.6: a counter attacks at once with the DP, a reset readies everyone and refills, a change only moves the right
+_INSTRUCTION = {"counter": 3, "reset": 2, "attack_right": 1}
 
 # action class -> its score (state, action) -> float; a class not listed scores 0
 _SCORES = {
@@ -100,6 +105,8 @@ _SCORES = {
     Cancel: lambda state, a: -1000,
     GrowthSplit: lambda state, a: sum(p2d6(part) for part in a.parts),
     Rescue: lambda state, a: 1 + p2d6(state["ils"][a.rescuer]["heart"]),
+    ChooseRescuers: lambda state, a: 1 + sum(p2d6(state["ils"][il]["heart"]) for il in a.ils),
+    ChooseInstruction: lambda state, a: _INSTRUCTION.get(a.instruction, 0),
     Release: lambda state, a: -_strength(state, a.il),
     Recruit: lambda state, a: _strength(state, a.il),
     Scout: lambda state, a: _strength(state, a.target),

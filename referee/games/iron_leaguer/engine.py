@@ -13,12 +13,14 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from referee.engine.protocol import Outcome
 
-from . import interval, interval_steps, match, rough_play, setup
+from . import growth, interval, interval_steps, match, rough_play, setup
 from .actions import (
     CODEC,
     AddHalf,
     Assign,
     Cancel,
+    ChooseInstruction,
+    ChooseRescuers,
     Declare,
     Discard,
     EndRescue,
@@ -38,13 +40,33 @@ from .bot import greedy_score
 from .state import SEATS, copy_state
 from .view import view as _view
 
+# growth.py's ``then`` -> what follows the last growth check (state, events, resume): the one place that says
+# which step comes after the checks of each step (IL 6.8/7.8/11.4, 11.5, 13.8, 18.4, 20.5)
+AFTER_GROWTH: dict[str, Any] = {
+    "attack": match.after_attack,
+    "defence": match.after_defence,
+    "interval": lambda state, events, resume: interval.advance(state, events),
+    "action": lambda state, events, resume: interval_steps.next_action_turn(state, events, resume["seat"]),
+}
+
+
+def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> None:
+    """IL 11.6: make the waiting check as split; after the last queued check, the step it belongs to goes on."""
+    done = growth.do_growth_split(state, action, events)
+    if done is not None:
+        then, resume = done
+        AFTER_GROWTH[then](state, events, resume)
+
+
 # step kind -> (action types it accepts, legal_actions function, handler)
 STEPS: dict[str, tuple[tuple[type, ...], Any, Any]] = {
     "attack": ((Declare, Rough, Pass), match.legal, None),
     "defence": ((Declare, Pass), match.legal, None),
     "assign": ((Assign, AddHalf, Cancel), match.legal, None),
     "discard": ((Discard, Refill), match.legal, match.do_discard_refill),
-    "growth": ((GrowthSplit,), interval.growth_actions, interval.do_growth_split),
+    "instruction": ((ChooseInstruction,), match.instruction_actions, match.do_instruction),
+    "growth": ((GrowthSplit,), growth.growth_actions, do_growth_split),
+    "rescuers": ((ChooseRescuers, EndRescue), interval.rescuers_actions, interval.do_rescuers),
     "rescue": ((Rescue, EndRescue), interval.rescue_actions, interval.do_rescue),
     "replenish": ((Discard, Refill), interval_steps.replenish_actions, interval_steps.do_replenish),
     "release": ((Release,), interval_steps.release_actions, interval_steps.do_release),
@@ -117,9 +139,14 @@ class IronLeaguerEngine:
     @staticmethod
     def default_action(state: dict, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"):
-        at an attack or a defence, the plain pass (IL 6.6.4 / 7.6.3); at any other decision None, and the seat
-        loses on time."""
-        if IronLeaguerEngine.to_act(state) != seat or state["pending"]["kind"] not in ("attack", "defence"):
+        at an attack or a defence, the plain pass (IL 6.6.4 / 7.6.3); at a growth split, the single check
+        (IL 11.2, which 11.6 only allows to split); at any other decision None, and the seat loses on time."""
+        if IronLeaguerEngine.to_act(state) != seat:
+            return None
+        kind = state["pending"]["kind"]
+        if kind == "growth":
+            return growth.single_check(state, seat)
+        if kind not in ("attack", "defence"):
             return None
         return Pass(seat=seat, option="none")
 

@@ -1,19 +1,21 @@
 """IL 10–13: the interval driver (its seven steps in order, 10.2) and steps 1–3: growth (11), forced
 retirement (12) and rescue (13). Steps 4–7 are in interval_steps.py.
 
-``state["interval"] = {"step", "winner", "loser", "queue": [growth checks waiting for a split choice], ...}``.
-A step's ``enter`` returns True when it waits for a decision; its last decision calls ``advance``.
+``state["interval"] = {"step", "winner", "loser", ...}``. A step's ``enter`` returns True when it waits for a
+decision; its last decision calls ``advance`` (after growth checks, growth.py's ``then`` "interval" does).
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
-from . import interval_steps, rules
-from .actions import EndRescue, GrowthSplit, Rescue, cached
+from . import growth, interval_steps, rules
+from .actions import ChooseRescuers, EndRescue, Rescue, cached
 from .scenes import start_match
-from .state import SEATS, attrs, clear_penalties, grow, join, name, other, roll, team_of, unact_all
+from .state import SEATS, attrs, clear_penalties, in_order, join, name, other, roll, team_of, unact_all
 
 STEPS = ("growth", "retirement", "rescue", "replenish", "newcomers", "actions", "departure")
 
@@ -27,7 +29,6 @@ def begin(state: dict, events: list[Event]) -> None:
         "step": None,
         "winner": result["winner"],
         "loser": other(result["winner"]),
-        "queue": [],
     }
     events.append(Event("interval_start", "10.1", {"scene": state["scene"]}))
     advance(state, events)
@@ -48,75 +49,25 @@ def advance(state: dict, events: list[Event]) -> None:
             return
 
 
-# ---- step 1: growth (IL 11) and the growth-check queue shared with rescue (13.8) ----
+# ---- step 1: growth (IL 11; the checks and their split, 11.6, are growth.py's) ----
 
 
 def enter_growth(state: dict, events: list[Event]) -> bool:
-    """IL 11.1/11.5: every IL of both teams, the winners first, with +5 (winners) or +2 (losers)."""
+    """IL 11.1/11.5: every IL of both teams, the winners first, with +5 (winners) or +2 (losers); each team
+    splits its own ILs' checks (11.6). True while a split is waited for (then ``advance``)."""
     iv = state["interval"]
+    checks = []
     for seat in (iv["winner"], iv["loser"]):
         bonus = rules.interval_growth_bonus(seat == iv["winner"])
         for il in state["teams"][seat]:
-            growth = attrs(state, il)["growth"]
-            if rules.can_grow(growth):  # IL 11.7
-                iv["queue"].append(
-                    {"il": il, "seat": seat, "growth": growth, "bonus": bonus, "clause": "11.2/11.5/11.6"}
+            growth_value = attrs(state, il)["growth"]
+            if rules.can_grow(growth_value):  # IL 11.7
+                checks.append(
+                    growth.check(
+                        il, seat, growth_value + bonus, "11.2/11.5/11.6", growth=growth_value, bonus=bonus
+                    )
                 )
-    return next_growth(state, events)
-
-
-def next_growth(state: dict, events: list[Event]) -> bool:
-    """Roll queued checks that offer one split; stop (True) at the first with a choice (IL 11.6)."""
-    queue = state["interval"]["queue"]
-    while queue:
-        item = queue[0]
-        total = item["growth"] + item["bonus"]
-        if len(rules.growth_splits(total)) > 1:
-            state["pending"] = {"kind": "growth", "seat": item["seat"], "il": item["il"], "total": total}
-            return True
-        queue.pop(0)
-        grow(
-            state,
-            item["il"],
-            total,
-            item["clause"],
-            events,
-            growth=item["growth"],
-            bonus=item["bonus"],
-            parts=[total],
-        )
-    return False
-
-
-def growth_actions(state: dict, seat: str) -> list[Action]:
-    pending = state["pending"]
-    il = pending["il"]
-    return [cached(GrowthSplit, seat, il, parts) for parts in rules.growth_splits(pending["total"])]
-
-
-def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> None:
-    pending = state["pending"]
-    if action.il != pending["il"] or tuple(action.parts) not in rules.growth_splits(pending["total"]):
-        raise IllegalAction(
-            "bad_split",
-            f"split {list(action.parts)} for {action.il} is not offered; the "
-            f"growth value {pending['total']} of {pending['il']} is split into even parts",
-            "11.6",
-        )
-    item = state["interval"]["queue"].pop(0)
-    for part in action.parts:
-        grow(
-            state,
-            item["il"],
-            part,
-            item["clause"],
-            events,
-            growth=item["growth"],
-            bonus=item["bonus"],
-            parts=list(action.parts),
-        )
-    if not next_growth(state, events):
-        advance(state, events)
+    return growth.start(state, checks, "interval", {}, events)
 
 
 # ---- step 2: forced retirement (IL 12) ----
@@ -166,14 +117,18 @@ def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
 
 
 # ---- step 3: rescue (IL 13) ----
+#
+# state["interval"]["rescue"] = {"rescuers": [the three chosen, 13.2], "tried": [...], "rescued": [...]}
+# Decisions: ``rescuers`` (ChooseRescuers, or EndRescue: no rescue), then ``rescue`` (Rescue or EndRescue).
 
 
 def enter_rescue(state: dict, events: list[Event]) -> bool:
-    """IL 13.1: scene 12, Dark only, when someone can be rescued (13.7)."""
+    """IL 13.1: scene 12, Dark only, when someone can be rescued (13.7); Dark first names its three rescuers
+    (13.2)."""
     if state["scene"] != 12 or not _rescue_targets(state):
         return False
-    state["interval"]["rescue"] = {"rescuers": [], "rescued": []}
-    state["pending"] = {"kind": "rescue", "seat": "dark"}
+    state["interval"]["rescue"] = {"rescuers": [], "tried": [], "rescued": []}
+    state["pending"] = {"kind": "rescuers", "seat": "dark"}
     return True
 
 
@@ -181,22 +136,53 @@ def _rescue_targets(state: dict) -> list[str]:
     return [il for il in state["retired"] if attrs(state, il)["growth"] is not None]
 
 
-def _rescuer_allowed(state: dict, il: str) -> bool:
+def rescuer_pool(state: dict) -> list[str]:
+    """IL 13.2 "ダーク・シルバーを含めた全てのＩＬ": the members of both teams (not strays or the retired), Dark's
+    line-up then Silver's (the order ``ChooseRescuers`` names them in)."""
+    return state["teams"]["dark"] + state["teams"]["silver"]
+
+
+def rescuer_sets(state: dict) -> list[tuple[str, str, str]]:
+    """IL 13.2: every three of ``rescuer_pool`` with at least one member of Dark."""
+    dark = set(state["teams"]["dark"])
+    return [trio for trio in combinations(rescuer_pool(state), 3) if dark.intersection(trio)]
+
+
+def rescuers_actions(state: dict, seat: str) -> list[Action]:
+    return [cached(ChooseRescuers, seat, trio) for trio in rescuer_sets(state)] + [cached(EndRescue, seat)]
+
+
+def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:
+    """IL 13.2: the three rescuers, named once before the first attempt; EndRescue: no rescue (13.1: Dark
+    "may" rescue)."""
+    if isinstance(action, EndRescue):
+        advance(state, events)
+        return
+    ils = tuple(action.ils)
+    if len(ils) != 3 or not in_order(ils, rescuer_pool(state)):
+        raise IllegalAction(
+            "bad_rescuers",
+            f"name three different members of either team, in line-up order (Dark's first), not {list(ils)}",
+            "13.2",
+        )
+    if not any(il in state["teams"]["dark"] for il in ils):
+        raise IllegalAction("no_dark_rescuer", "at least one of the three rescuers is a Dark IL", "13.2")
+    state["interval"]["rescue"]["rescuers"] = list(ils)
+    events.append(Event("rescuers_chosen", "13.2", {"seat": "dark", "rescuers": list(ils)}))
+    state["pending"] = {"kind": "rescue", "seat": "dark"}
+
+
+def _may_try(state: dict, il: str) -> bool:
+    """IL 13.2/13.5: one of the three chosen, once each (an IL rescued meanwhile was not chosen: not one)."""
     rescue = state["interval"]["rescue"]
-    if il in rescue["rescuers"] or team_of(state, il) is None:
-        return False
-    has_dark = any(r in state["teams"]["dark"] or r in rescue["rescued"] for r in rescue["rescuers"])
-    return has_dark or len(rescue["rescuers"]) < 2 or team_of(state, il) == "dark"  # IL 13.2
+    return il in rescue["rescuers"] and il not in rescue["tried"]
 
 
 def rescue_actions(state: dict, seat: str) -> list[Action]:
-    out: list[Action] = [
-        Rescue(seat, r, t)
-        for r in state["teams"]["dark"] + state["teams"]["silver"]
-        if _rescuer_allowed(state, r)
-        for t in _rescue_targets(state)
-    ]
-    return out + [EndRescue(seat)]
+    """IL 13.3/13.5: each rescuer who has not tried, with each target (chosen after each result)."""
+    rescuers = [r for r in state["interval"]["rescue"]["rescuers"] if _may_try(state, r)]
+    out: list[Action] = [Rescue(seat, r, t) for r in rescuers for t in _rescue_targets(state)]
+    return out + [cached(EndRescue, seat)]
 
 
 def do_rescue(state: dict, action: Action, events: list[Event]) -> None:
@@ -204,18 +190,19 @@ def do_rescue(state: dict, action: Action, events: list[Event]) -> None:
     rescue = state["interval"]["rescue"]
     if isinstance(action, Rescue):
         _attempt(state, action, events)
-        if len(rescue["rescuers"]) < 3 and _rescue_targets(state):
+        if len(rescue["tried"]) < 3 and _rescue_targets(state):
             return
     _finish_rescue(state, events)
 
 
 def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
-    """One rescue attempt (IL 13.2–13.6); IllegalAction before anything changes."""
+    """One rescue attempt (IL 13.3–13.6); IllegalAction before anything changes."""
     rescue = state["interval"]["rescue"]
-    if not _rescuer_allowed(state, action.rescuer):
+    if not _may_try(state, action.rescuer):
         raise IllegalAction(
             "bad_rescuer",
-            f"IL {action.rescuer} cannot be a rescuer now (each IL once; at least one of the three is Dark)",
+            f"IL {action.rescuer} is not one of the three rescuers chosen before the first attempt "
+            f"({', '.join(rescue['rescuers'])}) who has not tried yet",
             "13.2/13.5",
         )
     if action.target not in _rescue_targets(state):
@@ -227,7 +214,7 @@ def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
     heart = state["ils"][action.rescuer]["heart"]
     dice, counter = roll(state, 2)
     ok = rules.rescue_succeeds(heart, dice)
-    rescue["rescuers"].append(action.rescuer)
+    rescue["tried"].append(action.rescuer)
     if ok:
         join(state, "dark", action.target)
         rescue["rescued"].append(action.target)
@@ -247,17 +234,25 @@ def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
     )
 
 
-def _finish_rescue(state: dict, events: list[Event]) -> None:
-    """IL 13.8: after at least one success, rescuers and rescued check growth with +10."""
+def rescue_participants(state: dict) -> list[str]:
+    """IL 13.8 "救出に参加したＩＬと救出されたＩＬ全員", our reading (docs/rules/iron_leaguer.md, "Rescuers"): the
+    three rescuers named under 13.2, whether or not each made an attempt, and every IL rescued."""
     rescue = state["interval"]["rescue"]
-    if rescue["rescued"]:
-        for il in rescue["rescuers"] + rescue["rescued"]:
-            growth, seat = attrs(state, il)["growth"], team_of(state, il)
-            if rules.can_grow(growth) and seat:
-                state["interval"]["queue"].append(
-                    {"il": il, "seat": seat, "growth": growth, "bonus": 10, "clause": "13.8/11.6"}
+    return rescue["rescuers"] + rescue["rescued"]
+
+
+def _finish_rescue(state: dict, events: list[Event]) -> None:
+    """IL 13.8: after at least one success, the participants check growth with +10 (each team splits its own
+    ILs' checks, 11.6)."""
+    checks = []
+    if state["interval"]["rescue"]["rescued"]:
+        for il in rescue_participants(state):
+            growth_value, seat = attrs(state, il)["growth"], team_of(state, il)
+            if rules.can_grow(growth_value) and seat:
+                checks.append(
+                    growth.check(il, seat, growth_value + 10, "13.8/11.6", growth=growth_value, bonus=10)
                 )
-    if not next_growth(state, events):
+    if not growth.start(state, checks, "interval", {}, events):
         advance(state, events)
 
 

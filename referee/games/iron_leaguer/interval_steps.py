@@ -9,13 +9,12 @@ from itertools import chain, combinations, permutations, product
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
-from . import interval, rules
+from . import growth, interval, rules
 from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached
 from .state import (
     attrs,
     draw_tech,
     draw_to_limit,
-    grow,
     in_order,
     join,
     make_stray,
@@ -139,7 +138,7 @@ def do_release(state: dict, action: Release, events: list[Event]) -> None:
     if then == "newcomers":
         interval.advance(state, events)
     else:
-        _next_action_turn(state, events, action.seat)
+        next_action_turn(state, events, action.seat)
 
 
 # ---- step 6: actions (IL 16–20) ----
@@ -154,7 +153,8 @@ def enter_actions(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _next_action_turn(state: dict, events: list[Event], seat: str) -> None:
+def next_action_turn(state: dict, events: list[Event], seat: str) -> None:
+    """IL 16.3: the other team acts next while it has actions left, else this one; then step 7."""
     left = state["interval"]["actions_left"]
     for nxt in (other(seat), seat):
         if left[nxt] > 0:
@@ -272,8 +272,10 @@ def action_actions(state: dict, seat: str) -> list[Action]:
 
 
 def do_action(state: dict, action: Action, events: list[Event]) -> None:
-    """One interval action; each counts even when its check fails (19.3, 20.6)."""
+    """One interval action; each counts even when its check fails (19.3, 20.6). The growth checks of training
+    and persuasion may be split (11.6): the next turn then follows the last of them (``next_action_turn``)."""
     seat = action.seat
+    checks: list[dict] = []
     if isinstance(action, Practice):  # IL 17
         draw_tech(state, seat, 1, events, "17.2/17.3")
     elif isinstance(action, Training):  # IL 18
@@ -284,16 +286,20 @@ def do_action(state: dict, action: Action, events: list[Event]) -> None:
                 "18.2/18.3",
             )
         for il, points in action.alloc:
-            growth = attrs(state, il)["growth"]
-            grow(state, il, growth + points, "18.4", events, growth=growth, bonus=points)
+            growth_value = attrs(state, il)["growth"]
+            checks.append(
+                growth.check(il, seat, growth_value + points, "18.4", growth=growth_value, bonus=points)
+            )
     elif isinstance(action, Scout):
         _scout(state, action, events)
     elif isinstance(action, Persuade):
-        _persuade(state, action, events)
+        checks.append(_persuasion_check(state, action))
     state["interval"]["actions_left"][seat] -= 1
     if isinstance(action, Scout) and _need_release(state, seat, "actions"):
         return
-    _next_action_turn(state, events, seat)
+    if growth.start(state, checks, "action", {"seat": seat}, events):
+        return
+    next_action_turn(state, events, seat)
 
 
 def _scout(state: dict, action: Scout, events: list[Event]) -> None:
@@ -331,8 +337,9 @@ def _scout(state: dict, action: Scout, events: list[Event]) -> None:
     )
 
 
-def _persuade(state: dict, action: Persuade, events: list[Event]) -> None:
-    """IL 20.3–20.6: growth check of the target with its growth + (persuader heart − target heart)."""
+def _persuasion_check(state: dict, action: Persuade) -> dict:
+    """IL 20.3–20.6: the target's growth check with its growth + (persuader heart − target heart); Silver makes
+    it, so Silver chooses its split (11.6, ``growth.check``). IllegalAction before anything changes."""
     if action.seat != "silver":
         raise IllegalAction("dark_persuasion", "only Silver persuades", "20.1")
     if action.persuader not in state["teams"]["silver"] or action.target not in _persuasion_targets(state):
@@ -342,18 +349,17 @@ def _persuade(state: dict, action: Persuade, events: list[Event]) -> None:
             "20.2–20.4/11.7",
         )
     ph, th = state["ils"][action.persuader]["heart"], state["ils"][action.target]["heart"]
-    growth = attrs(state, action.target)["growth"]
-    value = rules.persuasion_growth_value(ph, th, growth)
-    grow(
-        state,
+    growth_value = attrs(state, action.target)["growth"]
+    value = rules.persuasion_growth_value(ph, th, growth_value)
+    return growth.check(
         action.target,
+        action.seat,
         value,
         "20.5/20.6",
-        events,
         persuader=action.persuader,
         persuader_heart=ph,
         target_heart=th,
-        growth=growth,
+        growth=growth_value,
     )
 
 
@@ -367,9 +373,16 @@ def _departure_exempt(state: dict, il: str) -> bool:
     )
 
 
+def departure_scene(scene: int) -> bool:
+    """IL 21.1: Dark makes departure checks in scenes 2–10 only; the refill to 11 (21.8) follows them, so it
+    too is made in those scenes only."""
+    return 2 <= scene <= 10
+
+
 def enter_departure(state: dict, events: list[Event]) -> bool:
-    """IL 21.1–21.7 in scenes 2–10; then IL 21.8 (our reading: in every interval) the refill to 11."""
-    if 2 <= state["scene"] <= 10:
+    """IL 21.1–21.7 in scenes 2–10; then IL 21.8, after the checks (so in those scenes only), the refill to 11
+    (our reading: whatever took Dark below 11, a departure or a forced retirement)."""
+    if departure_scene(state["scene"]):
         rough = state["results"][-1]["rough_plays"]
         for il in list(state["teams"]["dark"]):
             if _departure_exempt(state, il):
@@ -396,7 +409,8 @@ def enter_departure(state: dict, events: list[Event]) -> bool:
                     },
                 )
             )
-    return _need_recruit(state)
+        return _need_recruit(state)
+    return False
 
 
 def _recruits(state: dict) -> list[str]:

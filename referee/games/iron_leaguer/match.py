@@ -3,7 +3,9 @@
 
 Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
 pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
-``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2).
+``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2) and ``instruction`` (the defender chooses among
+the instructions of a successful defence, 8.6). Growth checks of the users (11.4) may wait for a split (11.6,
+growth.py); ``AFTER_USE`` then carries on.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from itertools import combinations
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
-from . import rules
-from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, cached
+from . import growth, rules
+from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached
 from .scenes import end_match
 from .state import (
     SEATS,
@@ -23,7 +25,6 @@ from .state import (
     can_act,
     discard_cards,
     draw_to_limit,
-    grow,
     in_order,
     other,
     reset,
@@ -154,8 +155,11 @@ def do_cancel(state: dict, action: Cancel, events: list[Event]) -> None:
     events.append(Event("declaration_withdrawn", "5.2", {"seat": action.seat}))
 
 
-def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, events: list[Event]) -> dict:
-    """Roll and compute AP or DP (IL 6.2–6.4 / 7.2–7.4); discard the cards (5.5); the ILs act (6.7/7.7)."""
+def _use(
+    state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, events: list[Event]
+) -> tuple[dict, list[dict]]:
+    """Roll and compute AP or DP (IL 6.2–6.4 / 7.2–7.4); discard the cards (5.5); the ILs act (6.7/7.7).
+    Returns the use (public data, as the log shows it) and the users' growth checks (6.8/7.8/11.4)."""
     value_key = "attack" if mode == "attack" else "defence"
     hs = [half_of(state, c, s) for c, s in halves]
     persons = stack_persons(state, tuple(tuple(h) for h in halves))
@@ -183,39 +187,46 @@ def _use(state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, 
         "failed": points < 0,
     }
     events.append(Event(mode, clause, data))
-    _growth_bonus(state, ils, sum(h.get("growth_bonus") or 0 for h in hs), events)
-    return {
+    used = {
         "points": points,
         "halves": halves,
         "ils": list(ils),
         "moves_attack_right": any(h.get("moves_attack_right") for h in hs),
-        "on_defence": _on_defence(state, halves),
+        "instructions": defence_instructions(state, halves),
     }
+    return used, _growth_checks(state, seat, ils, sum(h.get("growth_bonus") or 0 for h in hs))
 
 
-def _growth_bonus(state: dict, ils: tuple[str, ...], bonus: int, events: list[Event]) -> None:
-    """IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow."""
+def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> list[dict]:
+    """IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow (11.7); the using seat
+    may split each (11.6)."""
     if not bonus:
-        return
+        return []
+    checks = []
     for il in ils:
-        growth = attrs(state, il)["growth"]
-        if rules.can_grow(growth):
-            grow(state, il, growth + bonus, "6.8/7.8/11.4", events, growth=growth, bonus=bonus)
+        growth_value = attrs(state, il)["growth"]
+        if rules.can_grow(growth_value):
+            checks.append(
+                growth.check(il, seat, growth_value + bonus, "6.8/7.8/11.4", growth=growth_value, bonus=bonus)
+            )
+    return checks
 
 
-def _on_defence(state: dict, halves: list) -> str | None:
-    """IL 8.6: a lower-half ディフェンス/ブロック always changes the attack right (8.6.4); otherwise counter
-    beats reset beats attack right among the halves (our reading for mixed stacks); None: no instruction."""
+INSTRUCTION_ORDER = ("attack_right", "reset", "counter")  # IL 8.6.1–8.6.3, the order they are listed in
+
+
+def defence_instructions(state: dict, halves: list) -> list[str]:
+    """IL 8.6: the instructions a defending stack carries, each once, in the order of 8.6.1–8.6.3. A lower-half
+    ディフェンス/ブロック carries the attack-right change whatever else it says (8.6.4, "always"); any other
+    half its ``on_defence``. More than one: the defender chooses (``instruction_actions``); none: 6.9/7.9."""
     found = set()
     for card, side in halves:
         half = half_of(state, card, side)
         if side == "lower" and half["name"] in rules.DEFENCE_HALF_NAMES:
-            return "attack_right"
-        found.add(half.get("on_defence"))
-    for choice in ("counter", "reset", "attack_right"):
-        if choice in found:
-            return choice
-    return None
+            found.add("attack_right")
+        elif half.get("on_defence"):
+            found.add(half["on_defence"])
+    return [how for how in INSTRUCTION_ORDER if how in found]
 
 
 def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
@@ -230,32 +241,102 @@ def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
             f"({persons} ready IL(s) meeting every half needed)",
             "5.3/5.4.3/5.4.6",
         )
-    seat = action.seat
-    if pending["mode"] == "attack":
-        used = _use(state, seat, pending["halves"], action.ils, "attack", events)
-        if rules.attack_failed(used["points"]):
-            events.append(Event("attack_failed", "6.5", {"seat": seat, "ap": used["points"]}))
-            state["match"]["attacker"] = other(seat)
-            after_exchange(state, events)
-            return
-        state["pending"] = {"kind": "defence", "seat": other(seat), "attack": used}
+    seat, mode = action.seat, pending["mode"]
+    used, checks = _use(state, seat, pending["halves"], action.ils, mode, events)
+    if mode == "attack":
+        then, resume = "attack", {"seat": seat, "attack": used}
+    else:
+        then, resume = "defence", {"seat": seat, "attack": pending["back"]["attack"], "defence": used}
+    if growth.start(state, checks, then, resume, events):  # a growth check waits for its split (11.6)
         return
-    used = _use(state, seat, pending["halves"], action.ils, "defence", events)
-    resolve(state, events, pending["back"]["attack"], used)
+    AFTER_USE[then](state, events, resume)
 
 
-def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None) -> None:
-    """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result."""
-    attacker = other(state["pending"]["seat"])
-    defender = other(attacker)
+def after_attack(state: dict, events: list[Event], resume: dict) -> None:
+    """After an attack and its growth checks: a failed attack moves the attack right (6.5), otherwise the
+    other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
+    seat, used = resume["seat"], resume["attack"]
+    if rules.attack_failed(used["points"]):
+        events.append(Event("attack_failed", "6.5", {"seat": seat, "ap": used["points"]}))
+        state["match"]["attacker"] = other(seat)
+        after_exchange(state, events)
+        return
+    state["pending"] = {"kind": "defence", "seat": other(seat), "attack": used}
+
+
+def after_defence(state: dict, events: list[Event], resume: dict) -> None:
+    """After a defence and its growth checks: the comparison (8.1–8.6). ``resume = {"seat": defender,
+    "attack", "defence"}``."""
+    resolve(state, events, resume["attack"], resume["defence"], resume["seat"])
+
+
+AFTER_USE = {"attack": after_attack, "defence": after_defence}
+
+
+def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None, defender: str) -> None:
+    """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result; a successful defence
+    whose stack carries several instructions waits for the defender's choice (8.6, ``instruction``)."""
+    attacker = other(defender)
     ap, dp = attack["points"], defence["points"] if defence else None
     if rules.attacker_scores(ap, dp):
         clause = "8.2" if dp is not None and dp >= 0 else "7.5/8.4" if dp is not None else "7.6/8.4"
         score(state, events, attacker, clause, ap=ap, dp=dp)
         return
-    how = defence["on_defence"]
+    options = defence["instructions"]
+    if len(options) > 1:
+        state["pending"] = {
+            "kind": "instruction",
+            "seat": defender,
+            "options": list(options),
+            "attack": attack,
+            "defence": defence,
+        }
+        return
+    follow(state, events, attack, defence, defender, options[0] if options else None)
+
+
+def instruction_actions(state: dict, seat: str) -> list[Action]:
+    """IL 8.6: one ``ChooseInstruction`` per instruction the successful defence's stack carries."""
+    return [cached(ChooseInstruction, seat, how) for how in state["pending"]["options"]]
+
+
+def do_instruction(state: dict, action: ChooseInstruction, events: list[Event]) -> None:
+    pending = state["pending"]
+    if action.instruction not in pending["options"]:
+        raise IllegalAction(
+            "bad_instruction",
+            f"the defence carries {', '.join(pending['options'])}, not {action.instruction!r}",
+            "8.6",
+        )
+    follow(state, events, pending["attack"], pending["defence"], action.seat, action.instruction, chosen=True)
+
+
+def follow(
+    state: dict,
+    events: list[Event],
+    attack: dict,
+    defence: dict,
+    defender: str,
+    how: str | None,
+    chosen: bool = False,
+) -> None:
+    """IL 8.3/8.6: the successful defence's instruction ``how`` (None: none, 6.9/7.9); ``chosen``: the
+    defender chose it among several (8.6)."""
+    attacker = other(defender)
+    ap, dp = attack["points"], defence["points"]
     events.append(
-        Event("defence_succeeded", "8.3/8.6", {"seat": defender, "ap": ap, "dp": dp, "instruction": how})
+        Event(
+            "defence_succeeded",
+            "8.3/8.6",
+            {
+                "seat": defender,
+                "ap": ap,
+                "dp": dp,
+                "instruction": how,
+                "instructions": list(defence["instructions"]),
+                "chosen": chosen,
+            },
+        )
     )
     state["match"]["attacker"] = attacker
     if how == "counter":  # IL 8.6.3: the DP becomes an AP; the former attacker defends normally
@@ -331,7 +412,7 @@ def finish_pass(state: dict, events: list[Event], kind: str) -> None:
         events.append(Event("attack_right", "6.6", {"to": state["match"]["attacker"]}))
         state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
         return
-    resolve(state, events, state["pending"]["attack"], None)
+    resolve(state, events, state["pending"]["attack"], None, state["pending"]["seat"])
 
 
 def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:

@@ -86,7 +86,7 @@ def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
     body = attrs(state, action.target)["body"]
     value = rules.rough_success_value(half["rough_value"], body, own_penalty)
     dice, counter = roll(state, 2)
-    success = sum(dice) <= value
+    success = rules.rough_play_succeeds(value, dice)
     before = state["ils"][action.target]["penalty"]
     if success:
         set_il(state, action.target, penalty=before + half["rough_penalty"])

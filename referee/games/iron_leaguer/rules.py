@@ -91,6 +91,11 @@ def rough_success_value(rough_value: int, target_body: int, own_penalty: int) ->
     return rough_value - target_body - own_penalty
 
 
+def rough_play_succeeds(success_value: int, dice: list[int]) -> bool:
+    """IL 9.5/9.6: 2d6 at most the success value (9.4) succeeds; a value below 2 never does."""
+    return sum(dice) <= success_value
+
+
 def incapacitated(heart: int, body: int, penalty: int) -> bool:
     """IL 9.9: an IL whose penalty reaches body + heart may not attack or defend."""
     return penalty > 0 and penalty >= body + heart

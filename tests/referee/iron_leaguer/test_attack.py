@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from referee.engine.errors import IllegalAction
-from referee.games.iron_leaguer.actions import Assign, Declare, Discard, Pass, Refill
+from referee.games.iron_leaguer.actions import Assign, Declare, Discard, GrowthSplit, Pass, Refill
 
 from .conftest import ENGINE, act, cid, give, kinds
 
@@ -61,10 +61,15 @@ def test_a_technique_with_a_growth_bonus_makes_its_users_check_growth(state, dic
     state, _ = act(state, Declare("dark", "attack", ((card, "upper"),)))
     dice(1, 1, 6, 6, 1, 1)
     state, events = act(state, Assign("dark", users))
+    for il, total in zip(users, (7, 5), strict=True):  # each check waits for its split (IL 11.6): made once
+        assert (state["pending"]["kind"], state["pending"]["il"], state["pending"]["total"]) == ("growth", il, total)
+        state, more = act(state, GrowthSplit("dark", il, (total,)))
+        events += more
     growth = [
         (e.clause, e.data["il"], e.data["value"], e.data["success"]) for e in events if e.kind == "growth"
     ]
     assert growth == [("6.8/7.8/11.4", users[0], 7, False), ("6.8/7.8/11.4", users[1], 5, True)]
+    assert (state["pending"]["kind"], state["pending"]["seat"]) == ("defence", "silver")
 
 
 def with_half(state: dict, card: str, side: str, **changes) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from referee.games.iron_leaguer.actions import Assign, Declare, Pass
+import pytest
+
+from referee.engine.errors import IllegalAction
+from referee.games.iron_leaguer.actions import AddHalf, Assign, ChooseInstruction, Declare, Pass
 from referee.games.iron_leaguer.rules import hand_limit
 
 from .conftest import ENGINE, act, cid, give, kinds
@@ -114,3 +117,65 @@ def test_reaching_the_points_to_win_ends_the_match_and_starts_the_interval(state
         2,
     )
     assert state["scene"] == 2 and state["interval"] is not None
+
+
+def defend_with_stack(state, dice, names_sides, il_name, roll=(1, 1)):
+    """Silver defends with the halves ``names_sides`` ((card name, side), ...) used by ``il_name``."""
+    cards = give(state, "silver", *(n for n, _ in names_sides))
+    halves = tuple((c, side) for c, (_, side) in zip(cards, names_sides, strict=True))
+    state, _ = act(state, Declare("silver", "defence", halves[:1]))
+    for card, side in halves[1:]:
+        state, _ = act(state, AddHalf("silver", card, side))
+    dice(*roll)
+    return act(state, Assign("silver", (cid(state, il_name),)))
+
+
+def test_a_defence_carrying_several_instructions_lets_the_defender_choose_which_applies(state, dice) -> None:
+    state = attacked(state, dice, (3, 4))  # AP 7
+    # カウンター1 (counter, 8.6.3) + a lower-half ディフェンス (attack right, 8.6.4): DP 12 + 10 - 2 = 20
+    state, events = defend_with_stack(state, dice, (("トライ1", "lower"), ("補助1", "lower")), "シルバー1")
+    assert "defence_succeeded" not in kinds(events)
+    assert (state["pending"]["kind"], state["pending"]["seat"], state["pending"]["options"]) == (
+        "instruction",
+        "silver",
+        ["attack_right", "counter"],
+    )
+    assert ENGINE.legal_actions(state, "silver") == [
+        ChooseInstruction("silver", "attack_right"),
+        ChooseInstruction("silver", "counter"),
+    ]
+    counter, events = act(state, ChooseInstruction("silver", "counter"))
+    done = next(e for e in events if e.kind == "defence_succeeded")
+    assert (done.clause, done.data["instruction"], done.data["chosen"]) == ("8.3/8.6", "counter", True)
+    assert (counter["pending"]["kind"], counter["pending"]["seat"], counter["pending"]["attack"]["points"]) == (
+        "defence",
+        "dark",
+        20,
+    )
+    moved, events = act(state, ChooseInstruction("silver", "attack_right"))  # the other choice, same state
+    assert [e.clause for e in events if e.kind == "attack_right"] == ["8.6.1/8.6.4"]
+    assert moved["pending"] == {"kind": "attack", "seat": "silver"}
+
+
+def test_an_instruction_the_defence_does_not_carry_is_refused(state, dice) -> None:
+    state = attacked(state, dice, (3, 4))
+    state, _ = defend_with_stack(state, dice, (("トライ1", "lower"), ("補助1", "lower")), "シルバー1")
+    with pytest.raises(IllegalAction) as err:
+        act(state, ChooseInstruction("silver", "reset"))
+    assert (err.value.code, err.value.clause) == ("bad_instruction", "8.6")
+
+
+def test_a_stack_whose_halves_carry_one_instruction_asks_no_choice(state, dice) -> None:
+    state = attacked(state, dice, (3, 4))
+    # two lower-half ディフェンス (5.4.7): one instruction, the attack-right change (8.6.4), once
+    stack = (("補助1", "lower"), ("補助B1", "lower"))
+    state, events = defend_with_stack(state, dice, stack, "シルバー1")
+    assert [e.data["instruction"] for e in events if e.kind == "defence_succeeded"] == ["attack_right"]
+    assert state["pending"] == {"kind": "attack", "seat": "silver"}
+
+
+def test_a_failed_defence_asks_no_choice_of_instruction(state, dice) -> None:
+    state = attacked(state, dice, (1, 1))  # AP 12
+    state, events = defend_with_stack(state, dice, (("トライ1", "lower"), ("補助1", "lower")), "シルバー1", (6, 6))
+    assert [e.clause for e in events if e.kind == "score"] == ["8.2"]  # DP 22 - 12 = 10 < 12
+    assert state["pending"]["kind"] == "attack"

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.errors import IllegalAction
+from referee.games.iron_leaguer import interval
 from referee.games.iron_leaguer import interval_steps as steps
 from referee.games.iron_leaguer.actions import (
     Discard,
+    GrowthSplit,
     Persuade,
     Practice,
     Recruit,
@@ -39,7 +41,6 @@ def at_step(state: dict, scene: int, winner: str, step: str, rough_plays: int = 
         "step": step,
         "winner": winner,
         "loser": "silver" if winner == "dark" else "dark",
-        "queue": [],
     }
     events: list = []
     getattr(steps, f"enter_{step}")(state, events)
@@ -133,7 +134,8 @@ def test_training_checks_growth_with_the_points_added(state, dice) -> None:
     at_step(state, 2, "silver", "actions")
     il = cid(state, "シルバー0")  # growth 4
     dice(2, 3)
-    state, events = act(state, Training("silver", ((il, 3),)))
+    state, _ = act(state, Training("silver", ((il, 3),)))
+    state, events = act(state, GrowthSplit("silver", il, (7,)))  # made once (IL 11.6 would let it be split)
     growth = next(e for e in events if e.kind == "growth")
     assert (growth.clause, growth.data["value"], growth.data["success"]) == ("18.4", 7, True)
 
@@ -175,7 +177,8 @@ def test_persuasion_is_silver_only_and_grows_the_target_with_the_heart_differenc
     at_step(state, 2, "silver", "actions")
     persuader, target = cid(state, "シルバー2"), cid(state, "ダーク1")  # hearts 4 and 2; growth 4
     dice(4, 4)
-    state, events = act(state, Persuade("silver", persuader, target))
+    state, _ = act(state, Persuade("silver", persuader, target))
+    state, events = act(state, GrowthSplit("silver", target, (6,)))  # made once (IL 11.6 would let it be split)
     growth = next(e for e in events if e.kind == "growth")
     assert (growth.clause, growth.data["value"], growth.data["success"]) == ("20.5/20.6", 6, False)
     assert not any(isinstance(a, Persuade) for a in ENGINE.legal_actions(state, "dark"))
@@ -196,13 +199,37 @@ def test_departure_is_only_checked_in_scenes_2_to_10(state) -> None:
     assert "departure" not in kinds(at_step(state, 12, "dark", "departure"))
 
 
-def test_dark_below_eleven_recruits_stray_dark_leaguers_with_heart_zero(state) -> None:
-    state["teams"]["dark"].pop()
+def test_dark_below_eleven_after_the_departure_checks_recruits_stray_dark_leaguers_with_heart_zero(state) -> None:
+    state["teams"]["dark"].pop()  # a Dark starter gone (say retired, IL 12): only the starters, exempt (21.6)
     recruit = cid(state, "トップジョイ")
     state["il_deck"].remove(recruit)
     state["strays"].append(recruit)
-    at_step(state, 12, "dark", "departure")
+    at_step(state, 10, "dark", "departure")
     assert ENGINE.legal_actions(state, "dark") == [Recruit("dark", recruit)]
     state, events = act(state, Recruit("dark", recruit))
     assert state["ils"][recruit]["heart"] == 0 and len(state["teams"]["dark"]) == 11
-    assert state["match"] is not None and state["scene"] == 13
+    assert state["match"] is not None and state["scene"] == 11
+
+
+def test_dark_leaving_the_team_by_departure_is_refilled_in_the_same_step(state, dice) -> None:
+    joy, stray = cid(state, "トップジョイ"), cid(state, "ダークリーガー1")
+    state["il_deck"] = [il for il in state["il_deck"] if il not in (joy, stray)]
+    state["teams"]["dark"][-1] = joy  # 11 members, トップジョイ the one who is checked (IL 21.6)
+    state["strays"] = [stray]
+    dice(1, 1)  # トップジョイ: value (0 + 2) / 3 → 1, + 2 (21.7) = 3; 2 leaves
+    events = at_step(state, 4, "dark", "departure")
+    assert [e.data["leaves"] for e in events if e.kind == "departure"] == [True]
+    assert {a.il for a in ENGINE.legal_actions(state, "dark")} == {joy, stray}  # IL 21.8, heart 0
+
+
+@pytest.mark.parametrize("scene", [12, 14, 16])
+def test_dark_below_eleven_is_not_refilled_after_scene_10(state, scene) -> None:
+    state["teams"]["dark"].pop()  # IL 21.8 follows the departure checks, made in scenes 2–10 only (21.1)
+    recruit = cid(state, "トップジョイ")
+    state["il_deck"].remove(recruit)
+    state["strays"].append(recruit)
+    at_step(state, scene, "dark", "actions")
+    events: list = []
+    interval.advance(state, events)  # step 7, then the next scene's match
+    assert "recruited" not in kinds(events) and state["pending"] == {"kind": "attack", "seat": "dark"}
+    assert len(state["teams"]["dark"]) == 10 and state["scene"] == scene + 1

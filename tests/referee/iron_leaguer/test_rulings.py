@@ -23,6 +23,18 @@ def _growth_never(case: dict) -> None:
     assert rules.can_grow(case["growth_value"]) is False
 
 
+def _rough_play(case: dict) -> None:
+    """IL 9.4/9.5: the success value, and for every 2d6 sum whether the rough play succeeds:
+    ``succeeds_on_dice_sum_at_most`` n succeeds on a sum of at most n, ``null`` never succeeds."""
+    value = rules.rough_success_value(case["rough_value"], case["target_body"], case["own_penalty"])
+    assert value == case["expect"]
+    at_most = case["succeeds_on_dice_sum_at_most"]
+    for a in range(1, 7):
+        for b in range(1, 7):
+            expected = at_most is not None and a + b <= at_most
+            assert rules.rough_play_succeeds(value, [a, b]) is expected, (a, b)
+
+
 def _check(case: dict) -> None:
     what = case["what"]
     if what == "technique usable":
@@ -42,8 +54,7 @@ def _check(case: dict) -> None:
         scores = rules.attacker_scores(case["ap"], case["dp"])
         assert ("attacker scores" if scores else "defence succeeds") == case["expect"]
     elif what == "rough play success value":
-        value = rules.rough_success_value(case["rough_value"], case["target_body"], case["own_penalty"])
-        assert value == case["expect"] == case["succeeds_on_dice_sum_at_most"]
+        _rough_play(case)
     elif what == "incapacitated":
         assert rules.incapacitated(case["il"]["heart"], case["il"]["body"], case["penalty"]) is case["expect"]
     elif what == "interval growth bonus":
@@ -91,3 +102,40 @@ def test_the_copied_rulings_file_is_the_shared_one_when_it_is_present() -> None:
     if not shared.exists():
         pytest.skip("the shared folder is not beside this checkout")
     assert json.loads(shared.read_text())["cases"] == CASES
+
+
+@pytest.mark.parametrize(
+    ("rough_value", "target_body", "own_penalty", "expect"), [(5, 4, 0, 1), (6, 4, 3, -1), (4, 6, 0, -2)]
+)
+def test_a_rough_play_ruling_that_never_succeeds_is_checked_as_such(
+    rough_value: int, target_body: int, own_penalty: int, expect: int
+) -> None:
+    """IL 9.4/9.5: a success value below 2 (``succeeds_on_dice_sum_at_most: null`` in the rulings file) means
+    no 2d6 sum succeeds; the check reads null as "never", not as a number to compare."""
+    _check(
+        {
+            "clause": "9.4/9.5",
+            "what": "rough play success value",
+            "rough_value": rough_value,
+            "target_body": target_body,
+            "own_penalty": own_penalty,
+            "expect": expect,
+            "succeeds_on_dice_sum_at_most": None,
+        }
+    )
+
+
+def test_a_rough_play_ruling_whose_bound_disagrees_with_the_dice_fails() -> None:
+    """The null/number reading is checked against the rule, not assumed: a bound of 5 for a success value of 1
+    (a rough play that never succeeds) is caught."""
+    case = {
+        "clause": "9.4/9.5",
+        "what": "rough play success value",
+        "rough_value": 5,
+        "target_body": 4,
+        "own_penalty": 0,
+        "expect": 1,
+        "succeeds_on_dice_sum_at_most": 5,
+    }
+    with pytest.raises(AssertionError):
+        _check(case)

@@ -1,0 +1,98 @@
+"""IL 11: every growth check of the game, and the choice of splitting its value into several checks (11.6).
+
+A growth check (11.2/11.3: 2d6 at most the value adds 1 heart) is made in a match when a technique says so
+(6.8/7.8/11.4), at the interval (11.5), after a rescue (13.8), in training (18.4) and in persuasion (20.5).
+IL 11.6 ("成長判定を行う場合、数値を分割して複数回の判定を行ってもよい") lets *every* one of them be split, so
+every step hands its checks to ``start``; a check whose value offers more than one split
+(``rules.growth_splits``) waits for the seat that makes it, as the decision ``growth``::
+
+    state["pending"] = {"kind": "growth", "seat": chooser, "il": il, "total": value,
+                        "check": the check, "queue": [the checks after it],
+                        "then": what follows the checks, "resume": its (public, JSON) data}
+
+A check with a single offer is rolled at once, as before. Once the last check is made, ``do_growth_split``
+returns ``(then, resume)`` and the engine's flow table (``engine.AFTER_GROWTH``) carries on: this module calls
+no other step module.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Action, Event
+from referee.engine.errors import IllegalAction
+
+from . import rules
+from .actions import GrowthSplit, cached
+from .state import grow
+
+
+def check(il: str, seat: str, value: int, clause: str, **inputs: object) -> dict:
+    """One growth check to make: ``il`` checks ``value`` (IL 11.2); ``inputs`` go into its ruling event.
+
+    ``seat`` makes the check and chooses its split (IL 11.6; our reading, docs/rules/iron_leaguer.md, "Growth
+    split choices"): the seat whose action makes it — the user's team in a match (11.4) and in training (18),
+    Silver in persuasion (20.5, whoever's IL the target is: it may be Dark's or a stray, which has no team) —
+    and at the interval (11.5) and after a rescue (13.8) the team of each IL."""
+    return {"il": il, "seat": seat, "value": value, "clause": clause, "inputs": inputs}
+
+
+def start(state: dict, checks: list[dict], then: str, resume: dict, events: list[Event]) -> bool:
+    """Make ``checks`` in order. Returns True when one waits for its split (``state["pending"]`` is then the
+    decision ``growth``; ``then``/``resume`` say what follows the last check), False when all were made."""
+    return _next(state, list(checks), then, resume, events)
+
+
+def _next(state: dict, queue: list[dict], then: str, resume: dict, events: list[Event]) -> bool:
+    while queue:
+        item = queue[0]
+        if len(rules.growth_splits(item["value"])) > 1:
+            state["pending"] = {
+                "kind": "growth",
+                "seat": item["seat"],
+                "il": item["il"],
+                "total": item["value"],
+                "check": item,
+                "queue": queue[1:],
+                "then": then,
+                "resume": resume,
+            }
+            return True
+        queue.pop(0)
+        _make(state, item, (item["value"],), events)
+    return False
+
+
+def _make(state: dict, item: dict, parts: tuple[int, ...], events: list[Event]) -> None:
+    """The checks of one split (IL 11.6), one ruling event each."""
+    for part in parts:
+        grow(state, item["il"], part, item["clause"], events, **item["inputs"], parts=list(parts))
+
+
+def growth_actions(state: dict, seat: str) -> list[Action]:
+    """IL 11.6: one ``GrowthSplit`` per offered split of the waiting check (the single check first)."""
+    pending = state["pending"]
+    return [cached(GrowthSplit, seat, pending["il"], parts) for parts in rules.growth_splits(pending["total"])]
+
+
+def single_check(state: dict, seat: str) -> Action:
+    """The waiting check made once with its whole value (IL 11.2, the check 11.6 allows to split): what the
+    clock plays for a growth decision that timed out."""
+    pending = state["pending"]
+    return cached(GrowthSplit, seat, pending["il"], (pending["total"],))
+
+
+def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> tuple[str, dict] | None:
+    """Make the waiting check with ``action.parts``, then the queued checks after it. Returns
+    ``(then, resume)`` once every check is made, None while another waits. Raises IllegalAction (nothing
+    changed) for a split that is not offered."""
+    pending = state["pending"]
+    if action.il != pending["il"] or tuple(action.parts) not in rules.growth_splits(pending["total"]):
+        raise IllegalAction(
+            "bad_split",
+            f"split {list(action.parts)} for {action.il} is not offered; the growth value {pending['total']} "
+            f"of {pending['il']} is split into parts from 2 to 12 or checked once",
+            "11.6",
+        )
+    _make(state, pending["check"], tuple(action.parts), events)
+    if _next(state, list(pending["queue"]), pending["then"], pending["resume"], events):
+        return None
+    return pending["then"], pending["resume"]
