@@ -138,17 +138,21 @@ class IronLeaguerEngine:
 
     @staticmethod
     def default_action(state: dict, seat: str) -> Action | None:
-        """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"):
-        at an attack or a defence, the plain pass (IL 6.6.4 / 7.6.3); at a growth split, the single check
-        (IL 11.2, which 11.6 only allows to split); at any other decision None, and the seat loses on time."""
+        """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"): the
+        choice that gives up least and decides nothing else, named per decision in ``CLOCK_DEFAULTS``. A missed
+        decision never loses the game; it is always a legal action of that seat (None only when it is not
+        the seat's turn)."""
         if IronLeaguerEngine.to_act(state) != seat:
             return None
         kind = state["pending"]["kind"]
         if kind == "growth":
-            return growth.single_check(state, seat)
-        if kind not in ("attack", "defence"):
-            return None
-        return Pass(seat=seat, option="none")
+            return growth.single_check(state, seat)  # IL 11.2: the one check 11.6 only allows to split
+        legal = IronLeaguerEngine.legal_actions(state, seat)
+        wanted = CLOCK_DEFAULTS.get(kind)
+        for action in legal:
+            if action.type == wanted and (action.type != "pass" or getattr(action, "option", "none") == "none"):
+                return action
+        return legal[0] if legal else None  # a forced choice (release, recruit, instruction): the first listed
 
     @staticmethod
     def outcome(state: dict) -> Outcome | None:
@@ -161,5 +165,18 @@ class IronLeaguerEngine:
             {"world_tour_wins": out["world_tour_wins"], "results": state["results"]},
         )
 
+
+# Our reading where the rules give no clock (docs/rules/iron_leaguer.md, "Time"): the action the clock plays for
+# each decision; a decision not named here takes the first legal action in the engine's listed order.
+CLOCK_DEFAULTS = {
+    "attack": "pass",  # IL 6.6.4: the plain pass
+    "defence": "pass",  # IL 7.6.3
+    "assign": "cancel",  # the declaration is withdrawn, the seat decides again (nothing revealed or rolled)
+    "replenish": "refill",  # IL 14.1: keep the hand, draw up to the limit
+    "discard": "refill",  # IL 6.6.2/7.6.2: stop discarding, draw up to the limit
+    "action": "practice",  # IL 17: draw one card — decides nothing about any IL
+    "rescuers": "end_rescue",  # IL 13.1: Dark "may" rescue
+    "rescue": "end_rescue",  # IL 13.5: no more attempts
+}
 
 ENGINE = IronLeaguerEngine()

@@ -55,9 +55,35 @@ def test_the_clock_passes_a_timed_out_attack():
     assert ENGINE.apply(state, action)[0]["match"]["attacker"] == "silver"  # IL 6.6: the attack right moves
 
 
-def test_the_clock_has_no_default_for_the_seat_not_to_act_or_a_choice_of_ils():
+def test_the_clock_withdraws_a_declaration_whose_users_were_not_chosen_and_never_plays_for_the_other_seat():
+    # Issue 11.4: a missed choice of users cancels the declaration, it does not lose the game.
     state = _start()
     assert ENGINE.default_action(state, "silver") is None
     declare = next(a for a in ENGINE.legal_actions(state, "dark") if a.type == "declare")
     state, _ = ENGINE.apply(state, declare)
-    assert ENGINE.default_action(state, "dark") is None
+    action = ENGINE.default_action(state, "dark")
+    assert action.type == "cancel"
+    after, _ = ENGINE.apply(state, action)
+    assert after["pending"]["kind"] == "attack" and after["pending"]["seat"] == "dark"
+
+
+def test_every_decision_of_random_games_has_a_legal_clock_default():
+    # docs/rules/iron_leaguer.md "Time": no decision loses on time; the default is always a legal action.
+    import random
+
+    from referee.games.iron_leaguer.engine import CLOCK_DEFAULTS
+
+    kinds = set()
+    for game in range(3):
+        state = _start()
+        rng = random.Random(game)
+        while (seat := ENGINE.to_act(state)) is not None:
+            default = ENGINE.default_action(state, seat)
+            legal = ENGINE.legal_actions(state, seat)
+            assert default in legal, state["pending"]["kind"]
+            kind = state["pending"]["kind"]
+            kinds.add(kind)
+            if kind in CLOCK_DEFAULTS:
+                assert default.type == CLOCK_DEFAULTS[kind]
+            state, _ = ENGINE.apply(state, rng.choice(legal))
+    assert {"attack", "assign", "defence", "action"} <= kinds
