@@ -21,6 +21,7 @@ from cards.games import SCHEMAS
 from . import errors as E
 from .compiler import compile_node
 from .errors import QueryError, query_error
+from .games import game_ids
 from .keys import all_keys
 from .order import SortKey, apply_order, sort_keys, split_order, with_tiebreak
 from .parser import Term, parse
@@ -31,6 +32,7 @@ __all__ = [
     "all_keys",
     "compile_query",
     "compile_search",
+    "filtered_search",
     "order_terms",
     "parse",
     "search",
@@ -73,7 +75,11 @@ def _compiled(query: str, codes: tuple[str, ...], postgres: bool) -> tuple[Q, tu
 def order_terms(order: str, game_codes: Sequence[str] | None = None) -> tuple[SortKey, ...]:
     """The sort keys of an ``order`` parameter (``atk``, ``-atk``, ``cost,-atk``), as ``order:`` terms would
     give them. Raises ``QueryError`` with ``key="order"`` and positions in ``order`` itself."""
-    codes = _codes(game_codes)
+    return _order_keys(order, _codes(game_codes))
+
+
+@lru_cache(maxsize=512)
+def _order_keys(order: str, codes: tuple[str, ...]) -> tuple[SortKey, ...]:
     terms, position = [], 1
     for part in order.split(","):
         value = part.strip()
@@ -100,17 +106,24 @@ def sorted_search(
 ) -> tuple[QuerySet, tuple[SortKey, ...]]:
     """``(search(...), the sort keys it is ordered by)``; the keys are ``()`` when neither ``query`` nor
     ``order`` asks for an order (the queryset then keeps its own). Raises ``QueryError``."""
+    queryset, keys = filtered_search(queryset, query, game_codes, order=order)
+    if not keys:
+        return queryset, ()
+    keys = with_tiebreak(keys)
+    return apply_order(queryset, keys), keys
+
+
+def filtered_search(
+    queryset: QuerySet, query: str, game_codes: Sequence[str] | None = None, *, order: str = ""
+) -> tuple[QuerySet, tuple[SortKey, ...]]:
+    """``(queryset filtered by query and game_codes, the sort keys asked for)``: the cards of
+    ``sorted_search`` in ``queryset``'s own order (to count them, or to sort them with ``apply_order``) and
+    the keys without the tiebreak (``()`` when none is asked for). The games' ids are looked up once per
+    process (``games.game_ids``). Raises ``QueryError``."""
     condition, keys = compile_search(query, game_codes, vendor=connections[queryset.db].vendor)
     if order.strip():
         keys = (*keys, *order_terms(order, game_codes))
     if game_codes:
         # Game ids, not a join on the game's code: PostgreSQL then estimates per game and picks the indexes.
-        from cards.models import Game
-
-        ids = list(Game.objects.using(queryset.db).filter(code__in=list(game_codes)).values_list("id", flat=True))
-        queryset = queryset.filter(game_id__in=ids)
-    queryset = queryset.filter(condition)
-    if not keys:
-        return queryset, ()
-    keys = with_tiebreak(keys)
-    return apply_order(queryset, keys), keys
+        condition = Q(game_id__in=game_ids(tuple(game_codes), queryset.db)) & condition
+    return queryset.filter(condition), keys

@@ -1,0 +1,125 @@
+"""What a card search costs between the request and the SQL: the search compiled once per (game, query), the
+game's id looked up once, two statements for a first page and one for the next, dates formatted as the
+serializer formats them. Counts and cache statistics, never timings."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+from rest_framework import serializers
+
+import cards.search
+from cards import api
+from cards.models import Game
+from cards.search import games as search_games
+
+from .conftest import make_card
+
+
+@pytest.fixture(autouse=True)
+def nothing_compiled():
+    """Each test starts with nothing compiled or looked up in this process."""
+    cards.search._compiled.cache_clear()
+    api._card_search.cache_clear()
+    search_games.forget_game_ids()
+
+
+@pytest.fixture
+def parses(monkeypatch):
+    """The queries parsed, in order (``cards.search.parse`` wrapped)."""
+    seen = []
+    parse = cards.search.parse
+
+    def counting(query):
+        seen.append(query)
+        return parse(query)
+
+    monkeypatch.setattr(cards.search, "parse", counting)
+    return seen
+
+
+def test_a_repeated_query_is_parsed_and_compiled_once(client, legions, parses):
+    for _ in range(3):
+        assert client.get("/api/cards/?game=legions&q=c:red atk>=2").status_code == 200
+    assert parses == ["c:red atk>=2"]
+    assert (api._card_search.cache_info().misses, api._card_search.cache_info().hits) == (1, 2)
+
+
+def test_the_same_query_for_another_game_is_compiled_for_that_game(client, legions, parses):
+    client.get("/api/cards/?game=legions&q=t:minion")
+    client.get("/api/cards/?game=riders_legend&q=t:minion")
+    assert api._card_search.cache_info().misses == 2
+
+
+def test_a_first_page_runs_the_count_and_the_page_only(client, legions, django_assert_num_queries):
+    client.get("/api/cards/?game=legions&q=c:red")  # the game's id is looked up once per process
+    with django_assert_num_queries(2):
+        body = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
+    assert body["count"] == 5
+
+
+def test_a_cursor_page_runs_the_page_only(client, legions, django_assert_num_queries):
+    first = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
+    with django_assert_num_queries(1):
+        second = client.get(first["next"]).json()
+    assert second["count"] == 5
+
+
+def test_the_count_joins_no_table_the_search_does_not_need(client, legions, django_assert_num_queries):
+    client.get("/api/cards/?game=legions&q=c:red")
+    with django_assert_num_queries(2) as captured:
+        client.get("/api/cards/?game=legions&q=c:red&order=set")
+    count = next(query["sql"] for query in captured.captured_queries if query["sql"].startswith("SELECT COUNT"))
+    assert "JOIN" not in count
+
+
+def test_a_plain_filter_beside_the_query_is_counted_too(client, legions):
+    body = client.get("/api/cards/?game=legions&q=c:red&card_type=minion").json()
+    assert body["count"] == len(body["results"]) == 3
+
+
+def test_the_game_id_is_looked_up_once_per_process(legions, django_assert_num_queries):
+    first = search_games.game_ids(("legions",), "default")
+    with django_assert_num_queries(0):
+        again = search_games.game_ids(("legions",), "default")
+    assert first == again == (Game.objects.get(code="legions").pk,)
+
+
+def test_a_game_created_again_is_searched_under_its_new_id(client, db):
+    game = Game.objects.create(code="riders_legend", name="Riders' Legend", name_ja="仮面ライダー")
+    assert client.get("/api/cards/?game=riders_legend&q=op>=1").json()["count"] == 0
+    game.delete()
+    game = Game.objects.create(code="riders_legend", name="Riders' Legend", name_ja="仮面ライダー")
+    card_set = game.sets.create(code="RL01", name="Set 1")
+    attributes = {"alignment": "evil", "faction": "ショッカー", "attack": 3, "defence": 2, "operation": 1}
+    make_card(card_set, "001", "戦闘員", "character", attributes)
+    assert client.get("/api/cards/?game=riders_legend&q=op>=1").json()["count"] == 1
+
+
+def test_a_game_without_a_row_yet_answers_no_cards(client, legions):
+    body = client.get("/api/cards/?game=iron_leaguer&q=heart>=1").json()
+    assert (body["count"], body["results"]) == (0, [])
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        datetime.datetime(2024, 6, 1, 3, 4, 5, 678901, tzinfo=datetime.UTC),
+        datetime.datetime(2024, 6, 1, 3, 4, 5, tzinfo=datetime.UTC),  # no microseconds: none printed
+        None,
+    ],
+)
+@pytest.mark.parametrize("zone", ["Asia/Tokyo", "UTC"])  # UTC is written "Z"
+def test_a_listed_date_is_written_as_the_serializer_writes_it(value, zone):
+    with timezone.override(zone):
+        assert api._datetime_formatter()(value) == serializers.DateTimeField().to_representation(value)
+
+
+def test_suggestions_look_the_game_up_once_and_never_join_it(client, legions, django_assert_max_num_queries):
+    client.get("/api/cards/suggest/?game=legions&q=カ")
+    with django_assert_max_num_queries(2) as captured:  # prefix matches, then containing matches
+        body = client.get("/api/cards/suggest/?game=legions&q=かすみ").json()
+    assert [row["name"] for row in body["results"]] == ["下忍カスミ"]
+    assert not any('"cards_game"' in query["sql"] for query in captured.captured_queries)
