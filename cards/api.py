@@ -47,6 +47,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from . import bulk
+from .services.image_files import MissingImageFile
 from .games import SCHEMAS
 from .models import Card, CardSet, Game
 from .search import QueryError, SortKey, filtered_search
@@ -562,17 +563,23 @@ class BulkIndexView(ConditionalGetMixin, APIView):
 class BulkFileView(APIView):
     """One game's whole catalogue; regenerated whenever the catalogue has changed since the last file."""
 
-    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT})
-    def get(self, request, code: str):
+    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT,
+                              (200, "application/zip"): OpenApiTypes.BINARY})
+    def get(self, request, code: str, fmt: str = "json"):
+        """``<game>.json``: the card document; ``<game>.zip``: the card archive with the image files
+        (docs/formats.md, "Images"). 503 when a card's stored image file is missing (the file would lose it)."""
         game = Game.objects.filter(code=code).first()
         if game is None:
             raise NotFound(UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)))
-        path, version = bulk.bulk_file(game)
-        etag = f'"{version.key}"'
+        try:
+            path, version, content_type = bulk.bulk_download(game, fmt)
+        except MissingImageFile as exc:
+            return Response({"code": "missing_image_file", "detail": str(exc)}, status=503)
+        etag = f'"{version.key}"' if fmt == "json" else f'"{version.key}-zip"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return not_modified
-        response = FileResponse(path.open("rb"), content_type="application/json", filename=f"{game.code}.json")
+        response = FileResponse(path.open("rb"), content_type=content_type, filename=f"{game.code}.{fmt}")
         response["ETag"] = etag
         patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
         return response

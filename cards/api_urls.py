@@ -17,5 +17,6 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("bulk/", api.BulkIndexView.as_view(), name="api-bulk"),
     path("bulk/<slug:code>.json", api.BulkFileView.as_view(), name="api-bulk-file"),
+    path("bulk/<slug:code>.zip", api.BulkFileView.as_view(), {"fmt": "zip"}, name="api-bulk-archive"),
     path("", include(router.urls)),
 ]

@@ -331,3 +331,25 @@ def test_a_dry_run_checks_the_images_and_stores_none(pictured, tmp_path):
 def test_a_zip_export_needs_an_output_file():
     status, _, err = run("exportcards", "--game", "legions", "--format", "zip")
     assert status != 0 and "--output" in err
+
+
+def test_the_bulk_api_serves_the_archive_with_the_images_and_it_imports_into_an_empty_database(
+        pictured, tmp_path, client):
+    response = client.get("/api/bulk/legions.zip")
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    copy = tmp_path / "from-api.zip"
+    copy.write_bytes(b"".join(response.streaming_content))
+    assert client.get("/api/bulk/legions.zip", headers={"If-None-Match": response["ETag"]}).status_code == 304
+    empty_catalogue()
+    assert run("importcards", str(copy))[0] == 0
+    assert stored_bytes() == pictured
+
+
+def test_the_bulk_api_says_which_image_is_missing_instead_of_failing(pictured, client):
+    card = Card.objects.filter(image__gt="").first()
+    card.image.storage.delete(card.image.name)
+    response = client.get("/api/bulk/legions.zip")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["code"] == "missing_image_file"
+    assert f"{card.card_set.code} {card.collector_number}" in body["detail"] and card.image.name in body["detail"]
