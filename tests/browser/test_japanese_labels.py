@@ -37,10 +37,7 @@ ALLOWED = {
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*")
 SEARCH_TERM = re.compile(r"-?[a-z_]+(?::|!=|<=|>=|=|<|>)\S*")  # t:minion, atk>=2 (search language, docs)
 # page -> reason naming the untranslated words (strict xfail; see docs/testing.md)
-KNOWN: dict[str, str] = {
-    "search_help": "search syntax in running text, not in <code>: or, order, faction, aff:dark, growth, atk, q, "
-    "name, set, type, cost, heart — templates/cards/search_help.html (cards area)",
-}
+KNOWN: dict[str, str] = {}
 
 # Visible text nodes and attributes, each with a short description of its element (tag#id.class "text…").
 COLLECT = r"""() => {

@@ -183,7 +183,7 @@ def test_a_technique_shows_its_halves_readably_in_the_table(client, db):
 def test_the_help_page_states_the_limits_and_the_aff_dark_and_growth_forms(client, db):
     html = client.get(reverse("cards:search_help")).content.decode()
     assert "at most 500 characters, 30 words and terms, and 12 nested" in html
-    assert "aff:dark means either Dark affiliation" in html and "growth:−" in html
+    assert "<code>aff:dark</code> means either Dark affiliation" in html and "<code>growth:−</code>" in html
 
 
 def test_the_api_docs_page_loads_swagger_ui_from_this_site_not_a_cdn(client, db):
