@@ -13,17 +13,21 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import services
-from .errors import MatchError
-from .models import Match
-from .presenters import describe_action, describe_event
-from .selectors import match_log, match_replay_log, match_view
+from referee.engine import get_engine
 
-PLAYABLE = [("iron_leaguer", "Iron Leaguer")]
-SEATS = {"iron_leaguer": [("silver", "Silver Castle"), ("dark", "Dark Sports")]}
+from . import services
+from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
+from .errors import MatchError
+from .labels import error_label, game_label
+from .models import Match
+from .selectors import match_replay_log
+
+PLAYABLE = ["iron_leaguer"]
 
 
 def signup(request):
@@ -43,8 +47,9 @@ def lobby(request):
     finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
                 .only("id", "game", "status", "outcome", "finished_at")[:20])
     return render(request, "matches/lobby.html", {
-        "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished, "games": PLAYABLE,
-        "seats": SEATS["iron_leaguer"],
+        "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished,
+        "games": [(code, game_label(code)) for code in PLAYABLE],
+        "seats": [(seat, presenter_for("iron_leaguer").seat_label(seat)) for seat in get_engine("iron_leaguer").seats],
     })
 
 
@@ -58,8 +63,11 @@ def create(request):
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
             deck=request.POST.get("deck", ""), decision_seconds=seconds,
         )
-    except (MatchError, ValueError) as exc:
-        messages.error(request, getattr(exc, "reason", str(exc)))
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause, exc.reason))
+        return redirect("matches:lobby")
+    except ValueError:
+        messages.error(request, error_label("bad_request"))
         return redirect("matches:lobby")
     return redirect("matches:detail", match_id=match.pk)
 
@@ -70,21 +78,18 @@ def join(request, match_id: int):
     try:
         services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""))
     except MatchError as exc:
-        messages.error(request, exc.reason)
+        messages.error(request, error_label(exc.code, exc.clause, exc.reason))
         return redirect("matches:lobby")
     return redirect("matches:detail", match_id=match_id)
 
 
-def _board_context(request, match: Match) -> dict:
+def _board_context(request, match: Match, *, error: str = "") -> dict:
     seat = services.seat_of(match, request.user)
-    view = match_view(match=match, seat=seat)
-    state = view["state"] or {}
-    actions = [{"json": json.dumps(a, ensure_ascii=False), "label": describe_action(match.game, a, state)}
-               for a in view["legal_actions"]]
-    events = match_log(match=match, seat=seat, since=max(0, match.events.count() - 12))
-    return {"match": match, "view": view, "state": state, "seat": seat, "actions": actions,
-            "events": [describe_event(e, state) for e in events], "key": uuid.uuid4().hex,
-            "board_template": f"matches/boards/{match.game}.html"}
+    board = build_board(match, seat=seat, error=error)
+    return {"match": match, "board": board, "seat": seat, "key": uuid.uuid4().hex,
+            "act_url": reverse("matches:act", args=[match.pk]), "now_iso": timezone.now().isoformat(),
+            "replay_url": reverse("matches:replay", args=[match.pk]) if match.status == Match.Status.FINISHED else "",
+            "faces": faces_available(), "board_key": board_key(match, seat)}
 
 
 def detail(request, match_id: int):
@@ -96,7 +101,7 @@ def board(request, match_id: int):
     """The board partial; ``?v=N`` answers 204 (nothing to swap) while the match is still at version N."""
     match = get_object_or_404(Match.objects.live(), pk=match_id)
     known = request.GET.get("v")
-    if known is not None and known == f"{match.version}-{match.status}":
+    if known is not None and known == board_key(match, services.seat_of(match, request.user)):
         return HttpResponse(status=204)
     return render(request, "matches/_board.html", _board_context(request, match))
 
@@ -107,7 +112,7 @@ def act(request, match_id: int):
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
-    except ValueError:
+    except (ValueError, RecursionError):
         return HttpResponse(_("The action could not be read."), status=400)
     try:
         services.match_submit_action(match_id=match_id, user=request.user, action=action,
@@ -115,9 +120,9 @@ def act(request, match_id: int):
     except MatchError as exc:
         if request.htmx:
             match = get_object_or_404(Match.objects.live(), pk=match_id)
-            context = {**_board_context(request, match), "error": exc.reason}
+            context = _board_context(request, match, error=error_label(exc.code, exc.clause))
             return render(request, "matches/_board.html", context, status=200)
-        messages.error(request, exc.reason)
+        messages.error(request, error_label(exc.code, exc.clause))
     if request.htmx:
         return render(request, "matches/_board.html",
                       _board_context(request, get_object_or_404(Match.objects.live(), pk=match_id)))
@@ -131,7 +136,7 @@ def replay(request, match_id: int):
     except ValueError:
         messages.error(request, _("The replay is available when the match has ended."))
         return redirect("matches:detail", match_id=match_id)
-    view = match_view(match=match, seat=None)["state"] or {}
-    steps = [{"action": describe_action(match.game, e["action"], view),
-              "events": [describe_event(ev, view) for ev in e["events"]]} for e in log["entries"]]
-    return render(request, "matches/replay.html", {"match": match, "steps": steps, "log": log})
+    presenter = presenter_for(match.game)
+    return render(request, "matches/replay.html", {
+        "match": match, "steps": replay_steps(match, log), "log": log, "game_label": game_label(match.game),
+        "outcome": presenter.outcome(board_input(match, None)[1])})

@@ -142,14 +142,19 @@ def test_an_applied_action_without_events_keeps_its_place_in_the_replay_log(seed
 
 
 def test_event_descriptions_name_cards_and_leave_out_the_rng_counter():
-    from matches.presenters import describe_action, describe_event
+    from matches.boards import IronLeaguerPresenter
+    from matches.boards.presenter import BoardInput
 
+    presenter = IronLeaguerPresenter()
     view = {"cards": {"t018": {"name": "根性プレー", "attributes": {"upper": {"name": "スライディング"}}},
                       "il01": {"name": "マグナムエース"}}}
-    line = describe_event({"kind": "attack", "clause": "6.2", "data": {"halves": [["t018", "upper"]], "ils": ["il01"],
-                                                                     "dice": [3, 4], "counter": 128}}, view)
-    assert "根性プレー" in line and "マグナムエース" in line and "t018" not in line and "counter" not in line
-    label = describe_action("iron_leaguer", {"type": "add_half", "seat": "dark", "card": "t018", "side": "upper"}, view)
+    data = BoardInput(match=None, view={}, state=view, seat="dark", names=presenter.names(view))
+    line = presenter.narrate({"kind": "attack", "clause": "6.2", "data": {
+        "seat": "dark", "halves": [["t018", "upper"]], "techniques": ["スライディング"], "ils": ["il01"],
+        "attack_value": 12, "dice": [3, 4], "counter": 128, "modifier": 0, "ap": 5, "failed": False}}, data)
+    assert "スライディング" in line and "マグナムエース" in line and "t018" not in line and "il01" not in line
+    assert "128" not in line and "counter" not in line
+    label = presenter.describe({"type": "add_half", "seat": "dark", "card": "t018", "side": "upper"}, data)
     assert "スライディング" in label and "add_half" not in label
 
 

@@ -1,0 +1,155 @@
+"""The board framework: ``build_board(match, seat=…)`` gives the ``Board`` the frame template renders, from the
+game's presenter (``PRESENTERS``) and what every game shares (clocks, the pending submission, ruling and log).
+
+How a game adds its board: docs/boards.md.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referee.engine import get_engine
+
+from ..labels import error_label
+from ..models import Match, Submission
+from ..selectors import match_log, match_view
+from .choices import build_groups
+from .frame import Board, Clock, Line
+from .iron_leaguer import IronLeaguerPresenter
+from .presenter import BoardInput, Presenter
+
+PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter()}
+LOG_LENGTH = 14  # log lines shown on the board (the replay has them all)
+
+
+def presenter_for(game: str) -> Presenter:
+    return PRESENTERS.get(game) or Presenter()
+
+
+def board_input(match: Match, seat: str | None) -> tuple[Presenter, BoardInput]:
+    presenter = presenter_for(match.game)
+    view = match_view(match=match, seat=seat)
+    state = view["state"] or {}
+    return presenter, BoardInput(match=match, view=view, state=state, seat=seat, names=presenter.names(state))
+
+
+def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
+    """The board of ``match`` as ``seat`` (None: a spectator) sees it; ``error`` a sentence to show (a refused
+    action). A seat whose submission waits for the referee gets no choices, only what it sent."""
+    presenter, data = board_input(match, seat)
+    submitted = _waiting(match, seat)
+    error = error or _refused(match, seat)
+    my_turn = seat is not None and data.to_act == seat and match.status == Match.Status.ACTIVE
+    groups = build_groups(data.view["legal_actions"], lambda a: presenter.choice(a, data)) if my_turn else []
+    events = match_log(match=match, seat=seat, since=max(0, match.next_seq - 40))
+    lines = [_line(presenter, data, event) for event in events]
+    last_version = events[-1]["version"] if events else 0
+    prompt, tone = _prompt(presenter, data, match, my_turn, submitted)
+    return Board(
+        game=match.game, template=presenter.template, version=match.version, status=match.status, seat=seat,
+        prompt=prompt, prompt_tone=tone, my_turn=my_turn, stats=presenter.stats(data) if data.state else [],
+        clocks=_clocks(presenter, data, match), zones=presenter.zones(data) if data.state else {},
+        groups=groups, ruling=[line for line, event in zip(lines, events, strict=True)
+                               if event["version"] == last_version and last_version > 0],
+        log=lines[-LOG_LENGTH:][::-1], declaration=presenter.declaration(data) if data.state else "",
+        submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
+        outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
+    )
+
+
+def _waiting(match: Match, seat: str | None) -> Submission | None:
+    """The reader's own submission for the current version that the referee has not ruled on yet."""
+    if seat is None or match.status != Match.Status.ACTIVE:
+        return None
+    return (match.submissions.filter(seat=seat, status=Submission.Status.PENDING,
+                                     expected_version=match.version).order_by("id").first())
+
+
+def _refused(match: Match, seat: str | None) -> str:
+    """Why the reader's last submission at this version was refused ("" if none was): the worker refused it
+    after the board showed it as sent."""
+    if seat is None or match.status != Match.Status.ACTIVE:
+        return ""
+    refused = (match.submissions.filter(seat=seat, status=Submission.Status.REJECTED, expected_version=match.version)
+               .order_by("-id").only("error").first())
+    if refused is None:
+        return ""
+    error = refused.error or {}
+    return error_label(error.get("code", ""), error.get("clause", ""))
+
+
+def _prompt(presenter: Presenter, data: BoardInput, match: Match, my_turn: bool, submitted) -> tuple[str, str]:
+    if match.status == Match.Status.OPEN:
+        return _("Waiting for an opponent to accept the challenge."), "info"
+    if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        return _("The match is over.") + " " + presenter.outcome(data), "dark"
+    if submitted is not None:
+        return _("Sent: %(action)s. Waiting for the referee…") % {
+            "action": presenter.describe(submitted.action, data)}, "warning"
+    sentence = presenter.prompt(data)
+    if data.seat is None:
+        return _("You are watching as a spectator.") + " " + sentence, "light"
+    return sentence, "primary" if my_turn else "light"
+
+
+def _clocks(presenter: Presenter, data: BoardInput, match: Match) -> list[Clock]:
+    """One clock per seat: the seat to act's counts down to ``deadline_at``; ``on_timeout`` says what the
+    engine's documented default does then (``engine.default_action``), or that the seat loses on time."""
+    engine = get_engine(match.game)
+    total = match.decision_seconds
+    now = timezone.now()
+    clocks = []
+    for seat in engine.seats:
+        active = data.to_act == seat and match.status == Match.Status.ACTIVE and match.deadline_at is not None
+        remaining = max(0, int((match.deadline_at - now).total_seconds())) if active else None
+        clocks.append(Clock(
+            seat=seat, label=presenter.seat_label(seat), active=active, mine=seat == data.seat, total=total,
+            deadline=match.deadline_at.isoformat() if active else None, remaining=remaining,
+            warn_at=min(10, max(3, (total or 30) // 3)),
+            on_timeout=_on_timeout(presenter, data, engine, match, seat) if total else "",
+        ))
+    return clocks
+
+
+def _on_timeout(presenter: Presenter, data: BoardInput, engine, match: Match, seat: str) -> str:
+    if data.to_act != seat or match.state is None:
+        return ""
+    default_action = getattr(engine, "default_action", None)
+    action = default_action(match.state, seat) if default_action else None
+    if action is None:
+        return _("If time runs out, %(seat)s loses the game on time.") % {"seat": presenter.seat_label(seat)}
+    from referee.engine import encode
+
+    return _("If time runs out, the clock plays: %(action)s.") % {
+        "action": presenter.describe(encode(action), data)}
+
+
+def _line(presenter: Presenter, data: BoardInput, event: dict) -> Line:
+    seat = (event.get("data") or {}).get("seat") or ""
+    return Line(text=presenter.narrate(event, data), clause=presenter.clause(event.get("clause") or ""),
+                kind=event.get("kind", ""), raw=event, seat=seat if isinstance(seat, str) else "")
+
+
+def board_key(match: Match, seat: str | None) -> str:
+    """What the board partial depends on besides the reader: the version, the status and whether the reader's
+    submission is still waiting (so a refused one brings its board back at once). ``?v=`` carries it."""
+    waiting = _waiting(match, seat) is not None
+    return f"{match.version}-{match.status}{'-sent' if waiting else ''}"
+
+
+def faces_available() -> bool:
+    """True once the card-face template tags (``{% load faces %}``, the catalogue's) exist."""
+    return find_spec("cards.templatetags.faces") is not None
+
+
+def replay_steps(match: Match, log: dict) -> list[dict]:
+    """Each applied action of a finished match's log as ``{"action": sentence, "seat", "lines": [Line]}``."""
+    presenter, data = board_input(match, None)
+    if match.state:  # the match is over: every card is public, including those that were only ever in a hand
+        data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
+    return [{"action": presenter.describe(entry["action"], data), "seat": entry["action"].get("seat", ""),
+             "seat_label": presenter.seat_label(entry["action"].get("seat")),
+             "lines": [_line(presenter, data, event) for event in entry["events"]]} for entry in log["entries"]]

@@ -1,0 +1,101 @@
+"""Iron Leaguer words: every code the engine's view and log carry (seats, leagues, decisions, interval steps,
+pass options, zones, outcome reasons), as a translated label. ``label(kind, code)`` never returns the code to a
+person: an unknown code comes back as "?" in the reader's language, and the tests check every code the engine
+emits has a label."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+SEATS = {"silver": _("Silver Castle"), "dark": _("Dark Sports")}
+SHORT_SEATS = {"silver": _("Silver"), "dark": _("Dark")}
+LEAGUES = {"late_league": _("Late League"), "national_ship": _("National-ship"), "world_tour": _("World Tour")}
+SIDES = {"upper": _("upper half"), "lower": _("lower half")}
+
+# What the seat to act is asked, by the engine's pending kind: (to the player, about someone else).
+DECISIONS = {
+    "attack": (_("Your attack: declare a technique, make a rough play or pass."),
+               _("%(seat)s holds the attack right and is choosing an attack.")),
+    "defence": (_("Defend: declare a defence that beats AP %(ap)s, or pass."),
+                _("%(seat)s is choosing a defence against AP %(ap)s.")),
+    "assign": (_("Choose the ILs who use the declared technique, or add a half to it."),
+               _("%(seat)s is choosing the ILs for a declared technique.")),
+    "discard": (_("Discard the cards you do not want, then draw up to the hand limit."),
+                _("%(seat)s is discarding before drawing.")),
+    "growth": (_("Growth: choose how to split the growth value of %(il)s into checks."),
+               _("%(seat)s is choosing how %(il)s makes its growth checks.")),
+    "instruction": (_("Your defence holds: choose which of its instructions applies."),
+                    _("%(seat)s is choosing which instruction of its defence applies.")),
+    "rescuers": (_("Rescue: name the three ILs who will make the rescue attempts, or make none."),
+                 _("%(seat)s is naming its rescuers.")),
+    "rescue": (_("Rescue: choose a rescuer and a retired IL, or stop rescuing."),
+               _("%(seat)s is choosing rescues.")),
+    "replenish": (_("Replenish: discard the cards you do not want, then draw up to the hand limit."),
+                  _("%(seat)s is replenishing its hand.")),
+    "release": (_("Your team has more than 11 members: release one as a stray leaguer."),
+                _("%(seat)s is releasing a member.")),
+    "action": (_("Interval action: practise, train, scout or persuade (%(left)s left)."),
+               _("%(seat)s is choosing an interval action.")),
+    "recruit": (_("Recruit a stray Dark leaguer into your team."),
+                _("%(seat)s is recruiting.")),
+}
+
+INTERVAL_STEPS = {
+    "growth": _("growth"), "retirement": _("retirement"), "rescue": _("rescue"), "replenish": _("replenishing"),
+    "newcomers": _("newcomers"), "actions": _("interval actions"), "departure": _("departure"),
+}
+
+ZONES = {"il_deck": _("IL deck"), "technique_deck": _("technique deck")}
+
+PASSES = {
+    "draw": _("Pass and draw up to the hand limit"),
+    "refresh": _("Pass, discard and draw again"),
+    "none": _("Pass"),
+    "ready": _("Pass and ready ILs"),
+}
+
+REASONS = {
+    "two World Tour wins": _("two World Tour wins"),
+    "time": _("the other side ran out of time"),
+}
+
+# The defender's choice of instruction (IL 8.6), as a button.
+INSTRUCTION_CHOICES = {
+    "attack_right": _("Take the attack right"),
+    "reset": _("Reset the exchange"),
+    "counter": _("Counter-attack"),
+}
+
+INSTRUCTIONS = {
+    "attack_right": _("the attack right passes to the defender"),
+    "reset": _("the exchange is reset"),
+    "counter": _("the defender counter-attacks"),
+}
+
+AFFILIATIONS = {"dark_leaguer": _("Dark leaguer"), "dark_starter": _("Dark starter"),
+                "silver_starter": _("Silver starter"), "stray": _("stray leaguer")}
+
+
+def seat(code: str | None) -> str:
+    """"Silver Castle" / "シルバーキャッスル" for ``silver``; "—" for None."""
+    if code is None:
+        return "—"
+    return str(SEATS.get(code, _("?")))
+
+
+def league(code: str | None) -> str:
+    return str(LEAGUES.get(code, _("?"))) if code else "—"
+
+
+def reason(text: str | None) -> str:
+    """An outcome's reason (the engine's English sentence or the service's code) in the reader's language."""
+    if not text:
+        return ""
+    base = text.split(" (IL ")[0]
+    return str(REASONS.get(base, _("?")))
+
+
+def zone(code: str) -> str:
+    if code.startswith("technique_deck_"):
+        return str(_("technique deck %(period)s") % {"period": code.rsplit("_", 1)[1]})
+    return str(ZONES.get(code, _("?")))

@@ -1,0 +1,82 @@
+"""A game's presenter: its engine's view in words and zones. Subclass ``Presenter`` and register it in
+``matches.boards.PRESENTERS``; every method has a neutral default, so a game without one still gets a board
+(one button per action, the log without sentences)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from .choices import ChoiceSpec
+from .frame import Stat, Zone
+
+
+@dataclass
+class BoardInput:
+    """What a presenter reads: the ``match`` row, ``view`` (``matches.selectors.match_view``), ``state`` (the
+    engine's view of it, {} before the start), ``seat`` (the reader's, None for a spectator) and ``names``
+    (card and unit ids → names, from ``Presenter.names``)."""
+
+    match: object
+    view: dict
+    state: dict
+    seat: str | None
+    names: dict
+
+    @property
+    def to_act(self) -> str | None:
+        return self.view.get("to_act")
+
+
+class Presenter:
+    game = ""
+    template = "matches/boards/generic.html"
+    clause_prefix = ""
+
+    def seat_label(self, seat: str | None) -> str:
+        return _("—") if seat is None else seat
+
+    def names(self, state: dict) -> dict:
+        """Ids → names for every visible card (``state["cards"]``, as the engines' views give them)."""
+        return {key: card.get("name", "?") for key, card in (state.get("cards") or {}).items()}
+
+    def prompt(self, data: BoardInput) -> str:
+        """One sentence: whose turn it is and what they are asked."""
+        if data.seat is not None and data.to_act == data.seat:
+            return _("Your turn: choose an action.")
+        return _("%(seat)s is to act.") % {"seat": self.seat_label(data.to_act)}
+
+    def stats(self, data: BoardInput) -> list[Stat]:
+        return []
+
+    def zones(self, data: BoardInput) -> dict[str, Zone]:
+        return {}
+
+    def declaration(self, data: BoardInput) -> str:
+        """A pending declaration, said to everyone who may know of it ("" when there is none)."""
+        return ""
+
+    def describe(self, action: dict, data: BoardInput) -> str:
+        """An action as a sentence (also the label of its button)."""
+        return json.dumps({k: v for k, v in action.items() if k != "seat"}, ensure_ascii=False)
+
+    def choice(self, action: dict, data: BoardInput) -> ChoiceSpec:
+        """The group and picks of one legal action (default: a button of its own)."""
+        label = self.describe(action, data)
+        return ChoiceSpec(group=str(action.get("type", "action")), group_label=label, label=label)
+
+    def narrate(self, event: dict, data: BoardInput) -> str:
+        """One log event as a sentence."""
+        return _("The referee records an event.")
+
+    def clause(self, clause: str) -> str:
+        return f"{self.clause_prefix} {clause}".strip() if clause else ""
+
+    def outcome(self, data: BoardInput) -> str:
+        """The end of the game in one sentence."""
+        outcome = data.view.get("outcome") or {}
+        if outcome.get("winner"):
+            return _("%(seat)s wins.") % {"seat": self.seat_label(outcome["winner"])}
+        return _("The match is over without a winner.")

@@ -1,0 +1,59 @@
+"""Words for the codes of the matches layer: games, match statuses, bots and the error codes of
+``matches.errors`` (the engines' rule codes get one sentence naming the clause). A person never reads a code."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+GAMES = {"iron_leaguer": _lazy("Iron Leaguer"), "legions": _lazy("Legions"), "riders_legend": _lazy("Riders' Legend")}
+BOTS = {"greedy": _lazy("bot (greedy)"), "random": _lazy("bot (random)")}
+
+ERRORS = {
+    "bad_request": _lazy("The request could not be read."),
+    "malformed": _lazy("The action could not be read."),
+    "unknown_game": _lazy("This game cannot be played online yet."),
+    "not_playable": _lazy("This game cannot be played online yet."),
+    "unknown_seat": _lazy("Choose one of the game's sides."),
+    "unknown_bot": _lazy("Choose one of the bots offered."),
+    "bad_seed": _lazy("The seed is not valid."),
+    "not_open": _lazy("This challenge is no longer open."),
+    "already_seated": _lazy("You already hold a seat in this match."),
+    "no_free_seat": _lazy("Every seat of this match is taken."),
+    "not_found": _lazy("There is no such match."),
+    "bad_idempotency_key": _lazy("The request could not be read."),
+    "bad_version": _lazy("The request could not be read."),
+    "not_active": _lazy("The match is not in play."),
+    "stale_version": _lazy("The board had moved on before your action arrived; here is the board as it is now."),
+    "version_ahead": _lazy("That action is too far ahead of the match."),
+    "idempotency_key_reused": _lazy("This action was already sent."),
+    "no_seat": _lazy("The request could not be read."),
+    "not_a_player": _lazy("You do not hold a seat in this match."),
+    "not_your_seat": _lazy("You can only act for your own side."),
+    "not_your_turn": _lazy("It is not your turn."),
+    "unreadable_deck": _lazy("The decklist could not be read."),
+    "wrong_game": _lazy("The decklist is for another game."),
+    "illegal_deck": _lazy("The deck is not legal for this match."),
+    "wrong_side": _lazy("The roster is for the other side."),
+}
+
+# Codes whose English reason carries the details a player needs (the deck checks' own sentences).
+WITH_REASON = {"illegal_deck", "unreadable_deck"}
+
+
+def error_label(code: str, clause: str = "", reason: str = "") -> str:
+    """The sentence for an error ``code``; a rule code of an engine names its ``clause``. ``reason`` (the
+    service's own sentence) is added only where it lists details (a deck's illegal entries)."""
+    known = ERRORS.get(code)
+    if known is None:
+        text = (_("The rules do not allow this action (rule %(clause)s).") % {"clause": clause} if clause
+                else _("The referee refused this action."))
+    else:
+        text = str(known)
+    if reason and code in WITH_REASON:
+        text = f"{text} {reason}"
+    return text
+
+
+def game_label(code: str) -> str:
+    return str(GAMES.get(code, _("?")))

@@ -1,0 +1,258 @@
+/* Shinpan boards (every game): the seat clocks counting down, the choice builder (pick the IL, then the target,
+   then the half: the options narrow to what is still legal and "Play" submits the one action the picks name),
+   the pending state after a click (nothing more can be clicked until the ruling arrives), the WebSocket push
+   that refreshes the board at once, and the replay stepper. No framework; htmx swaps the board. */
+(function () {
+  "use strict";
+
+  // ---- clocks --------------------------------------------------------------------------------------------
+  var skew = 0; // server time − client time, from the board's data-now
+  function readSkew() {
+    var board = document.getElementById("board");
+    var now = board && Date.parse(board.dataset.now || "");
+    if (now) { skew = now - Date.now(); }
+  }
+  function format(seconds) {
+    var s = Math.max(0, Math.ceil(seconds));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  function tick() {
+    document.querySelectorAll("[data-clock]").forEach(function (clock) {
+      var deadline = Date.parse(clock.dataset.deadline || "");
+      var out = clock.querySelector("[data-clock-time]");
+      if (!deadline || !out) { return; }
+      var left = (deadline - (Date.now() + skew)) / 1000;
+      out.textContent = format(left);
+      var warn = left <= Number(clock.dataset.warn || 10);
+      if (warn && !clock.classList.contains("is-warning") && clock.classList.contains("is-mine") && window.Shinpan) {
+        var note = clock.querySelector("[data-clock-timeout]");
+        window.Shinpan.toast(format(left) + " — " + (note ? note.textContent : ""), "warning");
+      }
+      clock.classList.toggle("is-warning", warn);
+      clock.classList.toggle("is-out", left <= 0);
+    });
+  }
+  setInterval(tick, 250);
+
+  // ---- the choice builder ---------------------------------------------------------------------------------
+  function agrees(slot, wanted, picked, partial) {
+    if (slot.kind === "count") {
+      wanted = wanted || {}; picked = picked || {};
+      var keys = Object.keys(wanted).concat(Object.keys(picked));
+      return keys.every(function (k) {
+        var w = wanted[k] || 0, p = picked[k] || 0;
+        return partial ? p <= w : p === w;
+      });
+    }
+    if (picked === undefined) { return partial; }
+    return wanted === picked;
+  }
+  function Builder(root) {
+    this.root = root;
+    this.form = root.closest("form");
+    this.choices = JSON.parse(root.dataset.choices || "[]");
+    this.slots = Array.prototype.map.call(root.querySelectorAll("[data-slot]"), function (el) {
+      return { el: el, key: el.dataset.slot, kind: el.dataset.kind, most: Number(el.dataset.most || 1),
+               label: (el.querySelector(".choice-slot-label") || el).textContent.trim() };
+    });
+    this.picks = {};
+    this.submit = this.form.querySelector("[data-submit]");
+    this.select = this.form.querySelector("select[name=action]");
+    this.summary = this.form.querySelector("[data-summary]");
+    this.clear = this.form.querySelector("[data-clear]");
+    var self = this;
+    this.slots.forEach(function (slot) {
+      var options = slot.el.querySelectorAll(".choice-option");
+      if (slot.kind === "one" && options.length === 1) { self.picks[slot.key] = options[0].dataset.value; }
+    });
+    root.addEventListener("click", function (event) {
+      var button = event.target.closest(".choice-option");
+      if (button && !button.disabled) { self.pick(button.closest("[data-slot]").dataset.slot, button.dataset.value); }
+    });
+    if (this.clear) { this.clear.addEventListener("click", function () { self.picks = {}; self.update(); }); }
+    this.update();
+  }
+  Builder.prototype.candidates = function (picks, partial) {
+    var slots = this.slots;
+    return this.choices.filter(function (choice) {
+      return slots.every(function (slot) { return agrees(slot, choice.picks[slot.key], picks[slot.key], partial); });
+    });
+  };
+  Builder.prototype.withPick = function (slot, value) {
+    var next = Object.assign({}, this.picks);
+    if (slot.kind === "count") {
+      var counts = Object.assign({}, next[slot.key] || {});
+      counts[value] = (counts[value] || 0) + 1;
+      next[slot.key] = counts;
+    } else {
+      next[slot.key] = value;
+    }
+    return next;
+  };
+  Builder.prototype.pick = function (key, value) {
+    var slot = this.slots.filter(function (s) { return s.key === key; })[0];
+    if (slot.kind === "count") {
+      var counts = Object.assign({}, this.picks[key] || {});
+      var grown = this.withPick(slot, value);
+      var fits = Object.assign(this.before(slot), {}); fits[key] = grown[key];
+      if ((counts[value] || 0) < slot.most && this.candidates(fits, true).length) {
+        this.picks = grown;
+      } else {
+        delete counts[value];
+        this.picks[key] = counts;
+      }
+    } else if (this.picks[key] === value) {
+      delete this.picks[key];
+    } else {
+      var picked = this.withPick(slot, value);
+      if (!this.candidates(picked, true).length) {  // the later picks no longer fit: keep the ones above
+        picked = this.before(slot); picked[key] = value;
+      }
+      this.picks = picked;
+    }
+    this.update();
+  };
+  Builder.prototype.before = function (slot) {
+    // The picks of the slots above ``slot``: an option is offered when it fits them (pick in order, top down).
+    var out = {}, picks = this.picks;
+    this.slots.slice(0, this.slots.indexOf(slot)).forEach(function (s) { if (picks[s.key] !== undefined) { out[s.key] = picks[s.key]; } });
+    return out;
+  };
+  Builder.prototype.update = function () {
+    var self = this;
+    this.slots.forEach(function (slot) {
+      var base = self.before(slot);
+      slot.el.querySelectorAll(".choice-option").forEach(function (button) {
+        var value = button.dataset.value, test = Object.assign({}, base);
+        var count = slot.kind === "count" ? ((self.picks[slot.key] || {})[value] || 0) : 0;
+        if (slot.kind === "count") {
+          test[slot.key] = Object.assign({}, self.picks[slot.key] || {});
+          test[slot.key][value] = count + 1;
+        } else {
+          test[slot.key] = value;
+        }
+        var pressed = slot.kind === "count" ? count > 0 : self.picks[slot.key] === value;
+        button.disabled = !(pressed || self.candidates(test, true).length > 0);
+        button.setAttribute("aria-pressed", String(pressed));
+        button.classList.toggle("is-selected", pressed);
+        button.classList.toggle("is-link", pressed);
+        var badge = button.querySelector("[data-count]");
+        if (badge) { badge.textContent = slot.most > 1 && count ? " ×" + count : ""; }
+      });
+    });
+    var done = this.candidates(this.picks, false);
+    var any = Object.keys(this.picks).length > 0;
+    if (this.clear) { this.clear.hidden = !any; }
+    if (done.length === 1) {
+      if (this.select) { this.select.value = done[0].action; }
+      this.submit.disabled = false;
+      this.submit.dataset.label = done[0].label;
+      this.summary.textContent = done[0].label;
+    } else {
+      this.submit.disabled = true;
+      var next = this.slots.filter(function (s) {
+        var p = self.picks[s.key];
+        return s.kind === "count" ? true : p === undefined;
+      })[0];
+      this.summary.textContent = next ? "→ " + next.label : "";
+    }
+  };
+  function initBuilders(scope) {
+    (scope || document).querySelectorAll("[data-builder]").forEach(function (root) {
+      if (!root.builder && !root.closest("fieldset[disabled]")) { root.builder = new Builder(root); }
+    });
+  }
+
+  // ---- the pending state: one click, then nothing until the ruling ---------------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches(".choice-group")) { return; }
+    var board = document.getElementById("board");
+    if (!board || board.dataset.pending === "1") {
+      event.preventDefault(); event.stopImmediatePropagation(); return;
+    }
+    var button = form.querySelector("[data-submit]") || form.querySelector("button[type=submit]");
+    var label = (button && button.dataset.label) || "";
+    board.dataset.pending = "1";
+    board.classList.add("is-pending");
+    board.setAttribute("aria-busy", "true");
+    board.querySelectorAll(".board-choices button").forEach(function (b) { b.disabled = true; });
+    var prompt = board.querySelector("[data-prompt-text]");
+    if (prompt && board.dataset.sentTemplate) { prompt.textContent = board.dataset.sentTemplate.replace("%(action)s", label); }
+    var bar = board.querySelector("[data-prompt]");
+    if (bar) { bar.className = bar.className.replace(/is-(primary|light|info)\b/g, "") + " is-warning is-pending"; }
+  }, true);
+  function unpend() {
+    var board = document.getElementById("board");
+    if (board && board.dataset.pending === "1") {
+      delete board.dataset.pending;
+      board.classList.remove("is-pending");
+      board.removeAttribute("aria-busy");
+      board.querySelectorAll(".board-choices button").forEach(function (b) { b.disabled = false; });
+      initBuilders(board);
+    }
+  }
+  document.addEventListener("htmx:responseError", function () {
+    unpend();
+    if (window.Shinpan) { window.Shinpan.toast(document.documentElement.lang === "ja" ? "送信できませんでした。" : "The action could not be sent.", "error"); }
+  });
+  document.addEventListener("htmx:sendError", unpend);
+  // A poll that left before the click (or an older answer) never replaces a newer board: the board only
+  // moves forward, and while a click is on its way only the answer to that click is shown.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = document.getElementById("board");
+    var text = event.detail.serverResponse || "";
+    var found = /data-version="(\d+)"/.exec(text);
+    if (!board || !found || event.detail.target !== board) { return; }
+    var polling = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
+    if (Number(found[1]) < Number(board.dataset.version) || (polling && board.dataset.pending === "1" &&
+        Number(found[1]) === Number(board.dataset.version))) {
+      event.detail.shouldSwap = false;
+    }
+  });
+  document.addEventListener("htmx:load", function (event) { readSkew(); initBuilders(event.target); tick(); });
+
+  // ---- live push: a WebSocket message refreshes the board at once; polling stays as the fallback ----------
+  var script = document.currentScript;
+  var path = script && script.dataset.boardSocket;
+  function refresh() { var b = document.getElementById("board"); if (b && window.htmx) { window.htmx.trigger(b, "refresh"); } }
+  function connect(delay) {
+    if (!path || !window.WebSocket) { return; }
+    var socket;
+    try { socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path); }
+    catch (e) { return; }
+    socket.onopen = function () { delay = 1000; };
+    socket.onmessage = refresh;
+    socket.onclose = function () { setTimeout(function () { connect(Math.min(delay * 2, 30000)); refresh(); }, delay); };
+  }
+  connect(1000);
+
+  // ---- the replay stepper -----------------------------------------------------------------------------------
+  function initReplay() {
+    var steps = Array.prototype.slice.call(document.querySelectorAll(".replay-step"));
+    var position = document.getElementById("replay-position");
+    if (!steps.length || !position) { return; }
+    var at = 0;
+    function show() {
+      steps.forEach(function (s, i) { s.hidden = i > at; s.classList.toggle("is-current", i === at); });
+      position.textContent = (at + 1) + " / " + steps.length;
+    }
+    document.addEventListener("click", function (event) {
+      var control = event.target instanceof Element && event.target.closest("[data-replay]");
+      if (!control) { return; }
+      var move = control.dataset.replay;
+      at = move === "first" ? 0 : move === "prev" ? Math.max(0, at - 1) : move === "next" ? Math.min(steps.length - 1, at + 1) : steps.length - 1;
+      show();
+      if (move !== "all") { steps[at].scrollIntoView({ block: "nearest" }); }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) { return; }
+      if (event.key === "ArrowRight") { at = Math.min(steps.length - 1, at + 1); show(); }
+      if (event.key === "ArrowLeft") { at = Math.max(0, at - 1); show(); }
+    });
+    show();
+  }
+
+  function start() { readSkew(); initBuilders(document); tick(); initReplay(); }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+})();
