@@ -92,14 +92,22 @@ def _board_context(request, match: Match, *, error: str = "") -> dict:
             "faces": faces_available(), "board_key": board_key(match, seat)}
 
 
-def detail(request, match_id: int):
+def _live_match(match_id: int) -> Match:
+    """The match, with an overdue deadline applied first (services.match_apply_overdue_deadline)."""
     match = get_object_or_404(Match.objects.live(), pk=match_id)
+    if services.match_apply_overdue_deadline(match=match):
+        match = get_object_or_404(Match.objects.live(), pk=match_id)
+    return match
+
+
+def detail(request, match_id: int):
+    match = _live_match(match_id)
     return render(request, "matches/match.html", _board_context(request, match))
 
 
 def board(request, match_id: int):
     """The board partial; ``?v=N`` answers 204 (nothing to swap) while the match is still at version N."""
-    match = get_object_or_404(Match.objects.live(), pk=match_id)
+    match = _live_match(match_id)
     known = request.GET.get("v")
     if known is not None and known == board_key(match, services.seat_of(match, request.user)):
         return HttpResponse(status=204)

@@ -15,7 +15,13 @@ from django.utils import timezone
 from matches.errors import Conflict
 from matches.models import Match
 from matches.selectors import match_view
-from matches.services import match_apply_deadline, match_challenge, match_join, match_submit_action
+from matches.services import (
+    match_apply_deadline,
+    match_apply_overdue_deadline,
+    match_challenge,
+    match_join,
+    match_submit_action,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -187,3 +193,72 @@ def test_a_bot_match_i_started_to_watch_is_listed_among_my_matches(seeded, users
     client = APIClient()
     client.force_authenticate(users[0])
     assert [m["id"] for m in client.get("/api/matches/").json()["results"]] == [match.pk]
+
+
+def _time_out(match):
+    """Let the decision at the match's version time out, as the board's read would find it."""
+    match.refresh_from_db()
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    match.refresh_from_db()
+    return match_apply_overdue_deadline(match=match)
+
+
+def test_the_board_applies_a_passed_deadline_when_it_is_read(client, seeded, users):
+    # The embedded default runs tasks in-process: no timer waits for the deadline, the board's read applies it.
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    assert client.get(f"/matches/{match.pk}/board/").status_code == 200
+    match.refresh_from_db()
+    assert match.version == 1 and match.submissions.get().source == "clock"
+
+
+def test_a_seat_whose_decisions_time_out_three_times_in_a_row_forfeits_and_leaves_the_watch_list(client, seeded,
+                                                                                                  users):
+    from matches.services import FORFEIT_AFTER_TIMEOUTS
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    for _ in range(4 * FORFEIT_AFTER_TIMEOUTS):
+        if not _time_out(match):
+            break
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome["reason"] in ("abandoned", "aborted")
+    assert match.submissions.filter(source="clock").count() <= 2 * FORFEIT_AFTER_TIMEOUTS
+    assert match.pk not in [m.pk for m in client.get("/matches/").context["watching"]]
+
+
+def test_nobody_acting_aborts_the_match_with_no_winner(seeded, users):
+    from matches.services import FORFEIT_AFTER_TIMEOUTS
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    while _time_out(match):
+        pass
+    match.refresh_from_db()
+    clock_seats = set(match.submissions.filter(source="clock").values_list("seat", flat=True))
+    assert clock_seats == {"dark", "silver"}  # the attack right passes on a timed-out attack (IL 6.6.4)
+    assert match.status == Match.Status.FINISHED
+    assert (match.outcome["winner"], match.outcome["reason"]) == (None, "aborted")
+    assert match.submissions.filter(source="clock").count() == 2 * FORFEIT_AFTER_TIMEOUTS
+
+
+def test_a_seat_that_acts_between_time_outs_does_not_forfeit(seeded, users):
+    from matches.services import FORFEIT_AFTER_TIMEOUTS, _timed_out_in_a_row
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
+    match = match_join(match_id=match.pk, user=users[1])
+    for round_ in range(FORFEIT_AFTER_TIMEOUTS + 1):
+        match.refresh_from_db()
+        seat = match.state["pending"]["seat"]
+        if round_ % 2:  # the seat acts itself now and then
+            view = match_view(match=match, seat=seat)
+            user = users[0] if seat == "dark" else users[1]
+            match_submit_action(match_id=match.pk, user=user, action=view["legal_actions"][0],
+                                expected_version=match.version, idempotency_key=f"k{round_}")
+        else:
+            _time_out(match)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert all(_timed_out_in_a_row(match, s) < FORFEIT_AFTER_TIMEOUTS for s in ("dark", "silver"))

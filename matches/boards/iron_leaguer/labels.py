@@ -57,6 +57,8 @@ PASSES = {
 REASONS = {
     "two World Tour wins": _("two World Tour wins"),
     "time": _("the other side ran out of time"),
+    "abandoned": _("the other side stopped playing (three decisions in a row timed out)"),
+    "aborted": _("nobody was playing any more: the match was aborted"),
 }
 
 # The defender's choice of instruction (IL 8.6), as a button.
