@@ -47,7 +47,6 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from . import bulk
-from .services.image_files import MissingImageFile
 from .games import SCHEMAS
 from .models import Card, CardSet, Game
 from .search import QueryError, SortKey, filtered_search
@@ -55,6 +54,7 @@ from .search import order as sorting
 from .search.games import game_ids
 from .search.labels import card_type_label
 from .search.suggest import MAX_SUGGESTIONS, suggest_names
+from .services.image_files import MissingImageFile
 
 CACHE_SECONDS = 60
 UNKNOWN_GAME = "unknown game '{code}'; one of {codes}"

@@ -44,7 +44,8 @@ TECHNIQUE = {"game": "iron_leaguer", "name": "パワーシュート／ディフ�
 
 def test_a_legions_minion_face_shows_cost_colour_stats_wait_turn_keywords_and_text():
     shown = text(render(MINION))
-    for part in ("下忍カスミ", "Unlock cost 1", "Black", "Minion", "WT 1", "速攻", "配置時：1ダメージ。", "ATK 2", "HP 1"):
+    parts = ("下忍カスミ", "Unlock cost 1", "Black", "Minion", "WT 1", "速攻", "配置時：1ダメージ。", "ATK 2", "HP 1")
+    for part in parts:
         assert part in shown, part
 
 
@@ -96,5 +97,6 @@ def test_every_label_has_an_english_and_a_japanese_word():
 
 
 def test_a_face_of_an_unknown_game_or_with_missing_attributes_still_renders():
-    assert card_face_context({"name": "X", "card_type": "minion", "game": "legions"}, japanese=False)["face"]["atk"] is None
+    face = card_face_context({"name": "X", "card_type": "minion", "game": "legions"}, japanese=False)["face"]
+    assert face["atk"] is None
     assert "X" in text(render({"name": "X", "type": "thing"}))
