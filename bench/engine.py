@@ -1,23 +1,36 @@
 """Referee engine benchmark: random full games per second, the median time of ``legal_actions`` + ``apply``
 per decision, and of ``view`` and ``greedy_score`` (the other calls the online layer makes per action).
-Run: ``python bench/engine.py [--games N] [--rounds R] [--pool test|catalogue]``.
+Run: ``python bench/engine.py [--game iron_leaguer|legions] [--games N] [--rounds R] [--pool test|catalogue]
+[--profile N]``.
 
 Throughput: the same seeded games played ``R`` rounds; printed per round (median, best, worst: the median round
 is the figure compared with the target) and from each game's fastest round (as ``timeit`` takes the minimum: a
 shared machine only ever slows a game down, so this is the engine's speed with the least interference).
 Per-decision times come from a separate pass (timing each call costs time of its own).
 
-The catalogue pool is ``seeds/catalogue/iron_leaguer.json`` (read directly: no database); the test pool is the
-one the engine tests use. Target (issue 5): at least 20 full games per second on one core.
+Iron Leaguer (the default): the catalogue pool is ``seeds/catalogue/iron_leaguer.json`` (read directly: no
+database); the test pool is the one the engine tests use. Target (issue 5): at least 20 full games per second on
+one core.
+
+Legions (``--game legions``, issue 12): the two seed sample decks (``seeds/decks/legions_*.txt``, their cards from
+``seeds/catalogue/legions.json`` with ``referee.games.legions.cards.with_abilities``), seated both ways, random
+bots. Floor: 30 full games per second on one core. It also prints the games per CPU second (``process_time``:
+the figure to compare on a shared machine), the load average, and what limits it: the functions that take the
+most time of a profiled pass (``--profile N`` lines; 0 for none).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
+import os
+import pstats
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +39,21 @@ sys.path.insert(0, str(ROOT))
 from referee.engine.bots import make_bot  # noqa: E402
 from referee.engine.protocol import RngSeed, get_engine  # noqa: E402
 from referee.engine.rng import seed_from_int  # noqa: E402
+
+LEGIONS_FLOOR = 30  # issue 12: random full games per second on one core
+LEGIONS_DECKS = ("legions_mao_nyan_2017.txt", "legions_olivier_2018.txt")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a bench game needs: the engine's code, its two seats, and the decks of game ``seed``."""
+
+    game: str
+    seats: tuple[str, str]
+    decks: Callable[[int], dict]
+
+    def decks_for(self, seed: int) -> dict:
+        return self.decks(seed)
 
 
 def load_pool(kind: str) -> list[dict]:
@@ -39,11 +67,28 @@ def load_pool(kind: str) -> list[dict]:
     ]
 
 
-def play_game(engine, cards: list[dict], seed: int, times: list[float] | None = None) -> int:
+def iron_leaguer_setup(cards: list[dict]) -> Setup:
+    decks = {"cards": cards}
+    return Setup("iron_leaguer", ("silver", "dark"), lambda seed: decks)
+
+
+def legions_setup() -> Setup:
+    """The two seed sample decks; odd seeds seat マオ・ニャン first (p1), even seeds the Olivier deck."""
+    from referee.games.legions.decklist import build, catalogue_cards, parse
+
+    cards = catalogue_cards(json.loads((ROOT / "seeds/catalogue/legions.json").read_text(encoding="utf-8")))
+    one, two = (build(parse((ROOT / "seeds/decks" / name).read_text(encoding="utf-8")), cards)
+                for name in LEGIONS_DECKS)
+    seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
+    return Setup("legions", ("p1", "p2"), lambda seed: seatings[seed % 2])
+
+
+def play_game(engine, setup: Setup, seed: int, times: list[float] | None = None) -> int:
     """One random-vs-random game; returns its number of decisions. With ``times``, appends the seconds of
     ``legal_actions`` + ``apply`` of each decision (timing costs time of its own: throughput passes None)."""
-    bots = {"silver": make_bot("random", seed), "dark": make_bot("random", seed + 10_000)}
-    state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
+    first, second = setup.seats
+    bots = {first: make_bot("random", seed), second: make_bot("random", seed + 10_000)}
+    state, _ = engine.new_game({}, setup.decks_for(seed), RngSeed(seed_from_int(seed)))
     decisions = 0
     clock = time.perf_counter
     while (seat := engine.to_act(state)) is not None:
@@ -62,11 +107,11 @@ def play_game(engine, cards: list[dict], seed: int, times: list[float] | None = 
     return decisions
 
 
-def throughput(games: int, rounds: int, cards: list[dict]) -> tuple[list[float], dict[int, float], int]:
+def throughput(games: int, rounds: int, setup: Setup) -> tuple[list[float], dict[int, float], int]:
     """Play games ``0..games-1`` ``rounds`` times (the same games each round: seeded); returns each round's
     seconds, each game's fastest seconds over the rounds, and the decisions of one round."""
-    engine = get_engine("iron_leaguer")
-    play_game(engine, cards, games)  # imports and first-use caches, outside the timing
+    engine = get_engine(setup.game)
+    play_game(engine, setup, games)  # imports and first-use caches, outside the timing
     round_seconds: list[float] = []
     fastest: dict[int, float] = {}
     decisions = 0
@@ -75,31 +120,31 @@ def throughput(games: int, rounds: int, cards: list[dict]) -> tuple[list[float],
         decisions = 0
         for seed in range(games):
             t0 = time.perf_counter()
-            decisions += play_game(engine, cards, seed)
+            decisions += play_game(engine, setup, seed)
             seconds = time.perf_counter() - t0
             fastest[seed] = min(fastest.get(seed, seconds), seconds)
         round_seconds.append(time.perf_counter() - start)
     return round_seconds, fastest, decisions
 
 
-def run(games: int, cards: list[dict]) -> list[float]:
+def run(games: int, setup: Setup) -> list[float]:
     """Play ``games`` random-vs-random games timing each decision; returns the per-decision seconds of
     ``legal_actions`` + ``apply``."""
-    engine = get_engine("iron_leaguer")
+    engine = get_engine(setup.game)
     per_decision: list[float] = []
     for seed in range(games):
-        play_game(engine, cards, seed, per_decision)
+        play_game(engine, setup, seed, per_decision)
     return per_decision
 
 
-def online_calls(games: int, cards: list[dict]) -> dict[str, list[float]]:
+def online_calls(games: int, setup: Setup) -> dict[str, list[float]]:
     """Seconds per call of what the online layer runs around each action: ``view`` (one seat; it runs three
     times), and ``greedy_score`` of every legal action (a greedy bot's whole decision), along random games."""
-    engine = get_engine("iron_leaguer")
+    engine = get_engine(setup.game)
     times: dict[str, list[float]] = {"view": [], "greedy_score (all actions)": []}
     for seed in range(games):
         bot = make_bot("random", seed)
-        state, _ = engine.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
+        state, _ = engine.new_game({}, setup.decks_for(seed), RngSeed(seed_from_int(seed)))
         while (seat := engine.to_act(state)) is not None:
             actions = engine.legal_actions(state, seat)
             t0 = time.perf_counter()
@@ -114,25 +159,38 @@ def online_calls(games: int, cards: list[dict]) -> dict[str, list[float]]:
     return times
 
 
+def profile(games: int, setup: Setup, lines: int) -> list[str]:
+    """What limits throughput: the ``lines`` functions with the most time of their own over ``games`` profiled
+    games, each with its share of the total and the share of everything it calls (cumulative)."""
+    engine = get_engine(setup.game)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        play_game(engine, setup, seed)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt or 1.0
+    rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:lines]
+    out = []
+    for (path, line, func), (_, calls, own, cumulative, _) in rows:
+        where = os.path.relpath(path, ROOT) if path.startswith(str(ROOT)) else Path(path).name
+        out.append(f"  {own / total:5.1%} own, {cumulative / total:5.1%} with callees  {func} ({where}:{line}), "
+                   f"{calls} calls")
+    return out
+
+
 def _median_p95(times: list[float]) -> str:
     p95 = sorted(times)[int(len(times) * 0.95)]
     return f"median {statistics.median(times) * 1e6:.0f} µs, p95 {p95 * 1e6:.0f} µs"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the same games (default 3)")
-    parser.add_argument("--pool", choices=("test", "catalogue"), default="catalogue")
-    args = parser.parse_args()
-    if args.games < 1 or args.rounds < 1:
-        parser.error("--games and --rounds take a number above 0")
+def _iron_leaguer(args: argparse.Namespace) -> None:
     pool = (
         args.pool if args.pool == "test" or (ROOT / "seeds/catalogue/iron_leaguer.json").exists() else "test"
     )
-    cards = load_pool(pool)
+    setup = iron_leaguer_setup(load_pool(pool))
     cpu = time.process_time()
-    rounds, fastest, decisions = throughput(args.games, args.rounds, cards)
+    rounds, fastest, decisions = throughput(args.games, args.rounds, setup)
     cpu = time.process_time() - cpu
     per_round = sorted(args.games / seconds for seconds in rounds)
     print(
@@ -147,10 +205,61 @@ def main() -> None:
         f"  games/s from each game's fastest round: {args.games / sum(fastest.values()):.1f} "
         "(the engine's speed with the least interference from other work on the machine)"
     )
-    times = run(max(1, args.games // 3), cards)
+    times = run(max(1, args.games // 3), setup)
     print(f"legal_actions + apply per decision: {_median_p95(times)}")
-    for name, calls in online_calls(max(1, args.games // 5), cards).items():
+    for name, calls in online_calls(max(1, args.games // 5), setup).items():
         print(f"{name} per decision: {_median_p95(calls)}")
+    if args.profile:
+        print("what limits it (profiled games, by time of its own):")
+        print("\n".join(profile(max(1, args.games // 3), setup, args.profile)))
+
+
+def _legions(args: argparse.Namespace) -> None:
+    setup = legions_setup()
+    load = os.getloadavg()
+    cpu = time.process_time()
+    rounds, fastest, decisions = throughput(args.games, args.rounds, setup)
+    cpu = time.process_time() - cpu
+    per_round = sorted(args.games / seconds for seconds in rounds)
+    per_cpu = args.games * args.rounds / cpu
+    load_after = os.getloadavg()
+    print(
+        f"legions (seed sample decks, both seatings): {args.games} random games x {args.rounds} rounds, "
+        f"{decisions / args.games:.0f} decisions/game, one core"
+    )
+    print(f"  games per CPU second: {per_cpu:.1f} (floor: {LEGIONS_FLOOR}; "
+          f"{'above' if per_cpu >= LEGIONS_FLOOR else 'BELOW'} it)")
+    print(
+        f"  games/s by round (wall): median {statistics.median(per_round):.1f}, best {per_round[-1]:.1f}, "
+        f"worst {per_round[0]:.1f}; from each game's fastest round: {args.games / sum(fastest.values()):.1f}"
+    )
+    print(f"  load average {load[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} cores)")
+    times = run(max(1, args.games // 3), setup)
+    print(f"legal_actions + apply per decision: {_median_p95(times)}")
+    for name, calls in online_calls(max(1, args.games // 5), setup).items():
+        print(f"{name} per decision: {_median_p95(calls)}")
+    if args.profile:
+        print("what limits it (profiled games, by time of its own):")
+        print("\n".join(profile(max(1, args.games // 3), setup, args.profile)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("iron_leaguer", "legions"), default="iron_leaguer")
+    parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the same games (default 3)")
+    parser.add_argument("--pool", choices=("test", "catalogue"), default="catalogue",
+                        help="Iron Leaguer's card pool")
+    parser.add_argument("--profile", type=int, default=None,
+                        help="lines of the profile (default: 10 for legions, none for iron_leaguer)")
+    args = parser.parse_args()
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds take a number above 0")
+    if args.profile is None:
+        args.profile = 10 if args.game == "legions" else 0
+    if args.profile < 0:
+        parser.error("--profile takes 0 or more lines")
+    (_legions if args.game == "legions" else _iron_leaguer)(args)
 
 
 if __name__ == "__main__":

@@ -4,11 +4,14 @@ The catalogue is kept here as one call per card and written out as the ``shinpan
 (version 1), so a reviewer reads one call per card. The JSON file is what the app loads; this generator must
 reproduce it byte for byte (tests/seeds/test_legions_seed.py checks that), so edit here and re-run.
 
-Facts come from ../shared/data/legions_public_facts.md (names, known values) and the two public decklists
-(names, card types); every other value is a sample for play and is listed in the card's ``sample_fields``.
-Invented cards list ``name`` too. ``keywords`` holds keyword abilities
-(速攻, 強襲, 移動攻撃, ブロック不可, 衝撃N, 挺身); trigger timings (《ブレイク時》, 配置時, アンロック時)
-open the ``rules_text``, which renders an effect in short, not the printed wording.
+Facts come from ../shared/data/legions_public_facts.md (names, known values), part D1 of
+../shared/rules/legions_riders_referee_spec.md (more real cards, some with their printed text) and the two
+public decklists (names, card types); every other value is a sample for play and is listed in the card's
+``sample_fields`` (``card_type`` too where a source only guesses the type). Invented cards list ``name`` too.
+``keywords`` holds keyword abilities (速攻, 強襲, 移動攻撃, ブロック不可, 衝撃N, 挺身); trigger timings
+(《ブレイク時》, 配置時, アンロック時) open the ``rules_text``, which is the printed wording where a source quotes
+it (spec D1) and otherwise renders an effect in short. A sample text says only what the engine's sample
+abilities of the card do (referee/games/legions/card_abilities.json).
 
 Usage: ``.venv/bin/python seeds/tools/make_legions.py [output path]`` (default: the seed file).
 The output is deterministic: running it twice gives the same bytes.
@@ -130,7 +133,9 @@ def arts(set_code, name, reading, colours, rarity, cost, text="", sample=INVENTE
 
 MASTER_TEXT = ("コアフェイズ開始時、このカードの上のコア1個をコア活性エリアに送る。"
                "上のコアがすべて無くなった時、覚醒モードになる。")
-AWAKE_TEXT = "コアフェイズ開始時、ゲーム外からコア1個をこのカードの上に置いてもよい。"
+# The awakened master's core ability as our default reading awakened_core = "active" applies it (spec A3.5,
+# Q-L4: unknown, so a sample): docs/rules/legions.md, referee/games/legions/readings.py.
+AWAKE_TEXT = "コアフェイズ開始時、ゲーム外からコア1個をコア活性エリアに置く。"
 MASTER_SAMPLE = ["rarity", "rules_text", "awakened_name", "awakened_text"]
 
 
@@ -162,7 +167,7 @@ minion("LG01", "下忍カスミ", "げにんカスミ", [B], "C", 1, 2, 1, 1, sa
 minion("LG01", "ジャック・オ・ランタン", "ジャック・オ・ランタン", [B], "C", 2, 2, 2, 2,
        "《ブレイク時》相手のミニオン1体に1ダメージを与える。", sample=ALL_UNKNOWN_MINION)
 minion("LG01", "スチームメイド・ステラ", "スチームメイド・ステラ", [R], "U", 2, 2, 3, 2,
-       "配置時：自分のスタンバイカード1枚のウェイトターンを1減らす。", sample=ALL_UNKNOWN_MINION)
+       "配置時：自分のウェイトゾーンのカード1枚を1つ前のウェイトゾーンに移す。", sample=ALL_UNKNOWN_MINION)
 minion("LG01", "スチームライダー", "スチームライダー", [R], "C", 2, 3, 2, 2,
        sample=ALL_UNKNOWN_MINION + ["keywords"], keywords=["速攻"])
 minion("LG01", "蒸気装甲兵", "じょうきそうこうへい", [R], "C", 3, 3, 4, 3, sample=ALL_UNKNOWN_MINION)
@@ -175,13 +180,13 @@ skill("LG01", "白刃一閃", "はくじんいっせん", [R], "C", 2, 2,
       category="剣術")
 skill("LG01", "マジックミサイル", "マジックミサイル", [R], "C", 1, 1,
       "相手のユニット1体に2ダメージを与える。", sample=ALL_UNKNOWN_SPELL)
-skill("LG01", "ダークフレイム", "ダークフレイム", [B], "C", 2, 2, "相手のミニオン1体に3ダメージを与える。",
-      sample=ALL_UNKNOWN_SPELL)
+skill("LG01", "ダークフレイム", "ダークフレイム", [B], "C", 2, 2,
+      "相手のフィールドにあるユニット1体を選び2ダメージを与える。", sample=["unlock_cost", "wt", "rarity"])
 skill("LG01", "チェインライトニング", "チェインライトニング", [R], "R", 3, 3,
       "相手のミニオン1体に2ダメージを与え、その隣のミニオンすべてに1ダメージを与える。",
       sample=ALL_UNKNOWN_SPELL)
 arts("LG01", "デスクラウド", "デスクラウド", [B], "R", 5,
-     "すべてのユニットに4ダメージを与える。", sample=["rarity"])
+     "全てのフィールドにある全ユニットに4ダメージを与える。", sample=["rarity"])
 lord("LG01", "死神少女『ルルシュ』", "しにがみしょうじょルルシュ", [B], "SR", 5, 2, 4, 5,
      "配置時：相手のミニオン1体に2ダメージを与える。",
      sample=["core_cost", "atk", "hp", "rarity", "rules_text"])
@@ -222,6 +227,9 @@ arts("LG01", "禁断の魔導書", "きんだんのまどうしょ", [B, R], "R"
      finisher=True)
 skill("LG01", "全軍突撃", "ぜんぐんとつげき", [R, W], "R", 3, 3,
       "ターン終了時まで、自分のミニオンすべてのATKを+1する。")
+# a real card of spec D1 (P726): its colour and printed text; its set, cost and WT are samples
+skill("LG01", "フレアランス", "フレアランス", [R], "U", 3, 3,
+      "相手のフィールドにあるミニオンを1体選び6ダメージを与える。", sample=["unlock_cost", "wt", "rarity"])
 
 # --- LG02 ------------------------------------------------------------------------------------------
 minion("LG02", "小さき怨恨アリス", "ちいさきえんこんアリス", [B], "U", 2, 2, 2, 2, "移動攻撃。",
@@ -254,6 +262,12 @@ minion("LG02", "古竜の幼体", "こりゅうのようたい", [G], "R", 4, 5,
 skill("LG02", "蔦の束縛", "つたのそくばく", [G], "C", 2, 2, "相手のミニオン1体を疲労させる。")
 arts("LG02", "森羅万象", "しんらばんしょう", [G], "R", 6,
      "自分のミニオンすべてのATKとHPを+3する。", finisher=True)
+# real cards of spec D1 (MINA): minions "used to clear the board" in red-white 剣術 aggro, low cost; only the
+# names are known (the type is the source's guess: a sample)
+minion("LG02", "リトルドラコ", "リトルドラコ", [R], "C", 1, 2, 1, 1, "配置時：相手のミニオン1体に1ダメージを与える。",
+       sample=["card_type", *ALL_UNKNOWN_MINION])
+minion("LG02", "木の葉天狗", "このはてんぐ", [W], "C", 2, 2, 2, 2, "速攻。",
+       sample=["card_type", *ALL_UNKNOWN_MINION, "keywords"], keywords=["速攻"])
 
 # --- LGSD1 冥界氾濫 (blue/black; the Olivier list) -------------------------------------------------
 lord("LGSD1", "冥界の魔導竜『オリヴィエ』", "めいかいのまどうりゅうオリヴィエ", [B], "LR", 7, 2, 4, 7,
@@ -314,6 +328,15 @@ skill("LG03", "影縫い", "かげぬい", [B], "C", 2, 2, "相手のミニオ�
 arts("LG04", "聖王の凱旋", "せいおうのがいせん", [W], "SR", 7,
      "ターン終了時まで、自分のミニオンすべてのATKを+2し、ブロック不可を得る。", finisher=True)
 arts("LG04", "大渦", "おおうず", [U], "R", 6, "ミニオンすべてを持ち主の手札に戻す。")
+# real cards of spec D1 (P4030, the v1.3.0 rules): only the names and what they do are known; the types are
+# guesses (a lord by its 『』 name; a skill or arts), so samples, as is every value. アセロラ's trigger (when
+# minions are placed) is not in the engine's vocabulary yet: the card is not yet refereed.
+lord("LG04", "樹上の狙撃手『アセロラ』", "じゅじょうのそげきしゅアセロラ", [G], "SR", 4, 1, 3, 4,
+     "自分のミニオンが配置された時、相手のミニオン1体に1ダメージを与える。",
+     sample=["card_type", *ALL_UNKNOWN_LORD])
+skill("LG04", "将軍の号令", "しょうぐんのごうれい", [W], "R", 4, 3,
+      "自分のウェイトゾーンのミニオンカード2枚を空いているレーンに配置する。",
+      sample=["card_type", *ALL_UNKNOWN_SPELL])
 
 
 def build_catalogue() -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The Legions! seed catalogue (seeds/catalogue/legions.json) and sample decks (seeds/decks/legions_*.txt).
 
-The known values below are copied from the public facts (../shared/data/legions_public_facts.md); the real
-decklists are test inputs in tests/cases/decklists/. No database: the seed files are plain data.
+The known values below are copied from the public facts (../shared/data/legions_public_facts.md) and part D1 of
+../shared/rules/legions_riders_referee_spec.md; the real decklists are test inputs in tests/cases/decklists/.
+No database: the seed files are plain data.
 """
 
 from __future__ import annotations
@@ -51,15 +52,25 @@ KNOWN: dict[str, tuple[str, dict]] = {
     "境界の仙龍『ユラノ』": ("lord", {"unlock_cost": 6, "finisher": True}),
     "精杯の守護騎士『パーシヴァル』": ("lord", {"unlock_cost": 6, "finisher": True}),
     "ツクヨミ": ("lord", {"unlock_cost": 7, "finisher": True}),
+    # spec part D1
+    "ダークフレイム": ("skill", {"colours": ["black"]}),
+    "フレアランス": ("skill", {"colours": ["red"]}),
 }
+# Real cards of spec D1 known by name (and what they do) only: the type is the source's guess, so a sample.
+GUESSED_TYPE = {"リトルドラコ": "minion", "木の葉天狗": "minion", "樹上の狙撃手『アセロラ』": "lord",
+                "将軍の号令": "skill"}
+# The printed wording spec D1 quotes.
+PRINTED_TEXT = {"ダークフレイム": "相手のフィールドにあるユニット1体を選び2ダメージを与える。",
+                "デスクラウド": "全てのフィールドにある全ユニットに4ダメージを与える。",
+                "フレアランス": "相手のフィールドにあるミニオンを1体選び6ダメージを与える。"}
 KNOWN_RARITY = {"冥界の魔導竜『オリヴィエ』": "LR"}
 # Real cards whose rules_text renders a known effect (the facts table's "text, in short").
 KNOWN_TEXT = {"プルモーの毒銛撃ち", "冥界の魔導竜『オリヴィエ』", "守り神『オサキサマ』", "ヘヴィスウィング",
-              "吸血姫『アコニー』", "デスクラウド", "小さき怨恨アリス"}
+              "吸血姫『アコニー』", "デスクラウド", "小さき怨恨アリス", *PRINTED_TEXT}
 LAUNCH_MASTERS = {name for name, (card_type, _) in KNOWN.items() if card_type == "master"}
 REAL_KEYWORD = re.compile(r"^(速攻|強襲|移動攻撃|ブロック不可|衝撃[1-9]|挺身)$")
 KANA = re.compile(r"^[ぁ-ゖァ-ヺー・]+$")
-COMMON_SAMPLE_FIELDS = {"name", "rarity", "rules_text"}
+COMMON_SAMPLE_FIELDS = {"name", "rarity", "rules_text", "card_type"}
 BLUE_ARRIVED = date(2018, 5, 1)  # blue came with the 2018/5 preconstructed decks
 LIST_DATES = {"legions_mao_nyan_2017.txt": date(2017, 6, 25),
               "legions_blue_black_olivier_2018.txt": date(2018, 7, 31)}
@@ -117,8 +128,8 @@ def parse_decklist(path: Path) -> tuple[dict[str, str], dict[str, list[tuple[int
 
 
 def real_names() -> dict[str, str]:
-    """Every real card name (facts and both real decklists) mapped to its card type."""
-    names = {name: card_type for name, (card_type, _) in KNOWN.items()}
+    """Every real card name (facts, spec D1 and both real decklists) mapped to its card type."""
+    names = {name: card_type for name, (card_type, _) in KNOWN.items()} | GUESSED_TYPE
     for path in REAL_LISTS.glob("legions_*.txt"):
         for entries in parse_decklist(path)[1].values():
             for _, name, card_type in entries:
@@ -249,6 +260,43 @@ def test_a_real_cards_known_values_are_exact_and_not_marked_as_samples(name):
             actual, value = sorted(actual), sorted(value)
         assert actual == value, f"{name}: {field}"
         assert field not in card["sample_fields"], f"{name}: {field}"
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED_TEXT))
+def test_a_real_cards_printed_text_quoted_by_spec_d1_is_its_rules_text_not_a_sample(name):
+    card = by_name()[name]
+    assert card["rules_text"] == PRINTED_TEXT[name] and "rules_text" not in card["sample_fields"]
+
+
+@pytest.mark.parametrize("name", sorted(GUESSED_TYPE))
+def test_a_real_card_whose_type_a_source_only_guesses_marks_its_type_as_a_sample(name):
+    assert "card_type" in by_name()[name]["sample_fields"]
+
+
+def test_every_masters_awakened_text_says_what_our_default_awakened_core_reading_does():
+    from referee.games.legions.readings import DEFAULT
+
+    where = {"active": "ゲーム外からコア1個をコア活性エリアに置く",
+             "master": "ゲーム外からコア1個をこのカードの上に置く"}
+    expected = where.get(DEFAULT.awakened_core)
+    texts = {m["name"]: m["attributes"]["awakened_text"] for m in masters()}
+    assert expected and all(expected in text and "もよい" not in text for text in texts.values()), texts
+    assert all("awakened_text" in m["sample_fields"] for m in masters())
+
+
+def test_no_sample_text_gives_a_standby_card_a_wait_turn():
+    # standby cards are out of the timeline: they have no wait turn to change
+    text = {c["name"]: c["rules_text"] for c in cards()}
+    assert [name for name, t in text.items() if "スタンバイカード" in t and "ウェイトターン" in t] == []
+
+
+def test_the_engine_has_abilities_for_every_deck_card_marked_as_samples_exactly_when_its_text_is_one():
+    from referee.games.legions.cards import table
+
+    abilities = table()
+    assert [c["name"] for c in deck_cards() if c["name"] not in abilities] == []
+    assert [c["name"] for c in deck_cards()
+            if abilities[c["name"]].get("sample") is not ("rules_text" in c["sample_fields"])] == []
 
 
 def test_olivier_is_a_legend_rare_not_marked_as_a_sample():

@@ -300,7 +300,11 @@ def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
     text with no abilities at all. A master needs none (all masters share the rules' abilities, A3.5)."""
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
+    checked: set[int] = set()  # a deck repeats one card dict for its copies: each is validated once
     for card in cards:
+        if id(card) in checked:
+            continue
+        checked.add(id(card))
         name = card.get("name", "?")
         reason = _refusal(card)
         if reason and name not in seen:

@@ -7,7 +7,8 @@ Seats are ``"p1"`` and ``"p2"``. Cards and units are instance ids from the state
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from referee.engine.actions import Action, Codec
 
@@ -125,3 +126,10 @@ class EndTurn(Action):
     """End the main phase: the end phase follows."""
 
     type: ClassVar[str] = "end_turn"
+
+
+@lru_cache(maxsize=1 << 14)
+def cached(cls: type[Action], *args: Any) -> Any:
+    """``cls(*args)`` (fields in order, ``seat`` first), made once: actions are immutable values, so one
+    instance serves every list that offers it (building a frozen dataclass costs several cache look-ups)."""
+    return cls(*args)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from referee.engine.actions import Event
 
 from . import combat, damage, field, timeline, triggers
+from . import readings as readings_mod
 from .abilities import VOCABULARY
 from .cores import change_life
 from .state import LEADER, abilities, attrs, find_unit, is_master, other, owner, units
@@ -141,10 +142,12 @@ def run(state: dict, events: list[Event]) -> None:
         found = choice(state, frame, effect)
         if found is not None:
             options, need = found
-            options = [o for o in options if o not in frame["picked"]]
-            if len(frame["picked"]) < need and options:
-                if len(options) <= need - len(frame["picked"]):
-                    frame["picked"] += options
+            picked = frame["picked"]
+            options = [o for o in options if o not in picked and not _clashes(o, picked)]
+            if len(picked) < need and options:
+                if len(options) <= need - len(picked) and not any(_clashes(o, options[:i])
+                                                                   for i, o in enumerate(options)):
+                    frame["picked"] = frame["picked"] + options
                 else:
                     state["pending"] = {"kind": "choose", "seat": frame["seat"], "options": options,
                                         "effect": effect["effect"], "source": frame["source"]}
@@ -159,9 +162,19 @@ def run(state: dict, events: list[Event]) -> None:
         frame["broken"] = damage.check_breaks(state, events)
 
 
+def _clashes(option: str, others: list[str]) -> bool:
+    """A ``card@lane`` option that names a card or a lane of one of ``others``: one card goes to one lane, one
+    lane takes one card (an effect that places or moves two asks for two that fit together)."""
+    if "@" not in option:
+        return False
+    card, lane = option.split("@")
+    return any(o.split("@")[0] == card or o.split("@")[1] == lane for o in others if "@" in o)
+
+
 def pick(state: dict, option: str) -> None:
     """The chooser's answer to a pending ``choose``."""
-    state["queue"][0]["picked"].append(option)
+    frame = state["queue"][0]
+    frame["picked"] = [*frame["picked"], option]  # replaced: copy_state shares the list
     state["pending"] = None
 
 
@@ -200,12 +213,15 @@ def draw(state: dict, seat: str, n: int, events: list[Event], clause: str) -> No
     """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
     player = state["players"][seat]
     drawn = []
+    deck = player["deck"]
     for _ in range(n):
-        if not player["deck"]:
+        if len(drawn) == len(deck):
             player["deck_out"] = True
             events.append(Event("deck_out", "勝利条件/A8.2", {"seat": seat}))
             break
-        drawn.append(player["deck"].pop())
+        drawn.append(deck[-1 - len(drawn)])
+    if drawn:
+        player["deck"] = deck[:len(deck) - len(drawn)]  # replaced: copy_state shares the deck
     player["hand"].extend(drawn)
     events.append(Event("draw", clause, {"seat": seat, "count": len(drawn), "deck": len(player["deck"])}))
     if drawn:
@@ -266,6 +282,12 @@ def _take(state: dict, card_id: str) -> str | None:
     return None
 
 
+def _hidden_zone(state: dict, zone: str) -> bool:
+    """A zone whose cards the owner's opponent does not see: the hand, and standby (reading
+    ``standby_visible_to_opponent``)."""
+    return zone == "hand" or (zone == "standby" and not readings_mod.of(state).standby_visible_to_opponent)
+
+
 @VOCABULARY.implements("send")
 def _send(state, frame, effect, chosen, events):
     for card_id in chosen:
@@ -274,7 +296,13 @@ def _send(state, frame, effect, chosen, events):
         if where is None:
             continue
         to = effect["to"]
-        events.append(Event("send", _clause(frame), {"card": card_id, "from": where, "to": to, "seat": seat}))
+        moved = {"card": card_id, "from": where, "to": to, "seat": seat}
+        if _hidden_zone(state, where) and _hidden_zone(state, to):
+            # from one zone the opponent does not see to another: the move is public, the card is not
+            events.append(Event("send", _clause(frame), {"from": where, "to": to, "seat": seat}))
+            events.append(Event("sent", _clause(frame), moved, to=(seat,)))
+        else:
+            events.append(Event("send", _clause(frame), moved))
         if to == "hand":
             state["players"][seat]["hand"].append(card_id)
         elif to == "exile":
@@ -310,7 +338,8 @@ def _place_from_timeline(state, frame, effect, chosen, events):
     for option in chosen:
         card_id, lane = option.split("@")
         seat = owner(state, card_id)
-        if state["players"][seat]["lanes"][lane] is not None:
+        player = state["players"][seat]
+        if player["lanes"][lane] is not None or not any(card_id in zone for zone in player["wz"]):
             continue
         timeline.remove_from_timeline(state["players"][seat], card_id)
         field.place_minion(state, seat, card_id, lane, events, _clause(frame))
@@ -346,7 +375,7 @@ def _modify(state, frame, effect, chosen, events):
 def _grant(state, frame, effect, chosen, events):
     key = "grants" if effect.get("until", "turn") == "permanent" else "eot_grants"
     for unit in _each_unit(state, chosen):
-        unit[key].append(effect["keyword"])
+        unit[key] = [*unit[key], effect["keyword"]]  # replaced: copy_state shares the list
         events.append(Event("grant", _clause(frame), {"card": unit["card"], "keyword": effect["keyword"]}))
 
 

@@ -27,6 +27,7 @@ from .actions import (
     NoCardChange,
     RemoveStandby,
     Unlock,
+    cached,
 )
 from .bot import greedy_score
 from .state import SEATS, copy_state
@@ -129,14 +130,16 @@ class LegionsEngine:
         pending = state["pending"]
         kind = pending["kind"]
         if kind == "main":
-            return [*main.legal(state, seat), EndTurn(seat=seat)]
+            out = main.legal(state, seat)
+            out.append(cached(EndTurn, seat))
+            return out
         if kind == "card_change":
-            return [NoCardChange(seat=seat), *(CardChange(seat=seat, card=c)
-                                               for c in dict.fromkeys(state["players"][seat]["hand"]))]
+            return [cached(NoCardChange, seat), *(cached(CardChange, seat, c)
+                                                  for c in dict.fromkeys(state["players"][seat]["hand"]))]
         if kind == "block":
-            return [NoBlock(seat=seat), *(Block(seat=seat, card=c) for c in pending["options"])]
+            return [cached(NoBlock, seat), *(cached(Block, seat, c) for c in pending["options"])]
         if kind == "choose":
-            return [Choose(seat=seat, option=o) for o in pending["options"]]
+            return [cached(Choose, seat, o) for o in pending["options"]]
         return _keeps(pending["options"], pending["n"], seat)
 
     @staticmethod

@@ -60,11 +60,12 @@ def keywords(state: dict, unit: dict, off: set[str] | None = None) -> dict[str, 
     return out
 
 
-def hooks(state: dict, unit: dict) -> set[str]:
-    """The rule hooks of a unit's live keywords; 強襲 and 挺身 mean what our readings say (Q-L5)."""
+def hooks(state: dict, unit: dict, off: set[str] | None = None) -> set[str]:
+    """The rule hooks of a unit's live keywords; 強襲 and 挺身 mean what our readings say (Q-L5). ``off``: the
+    keywords ``negated`` (computed here when not given)."""
     out: set[str] = set()
     reading = readings_mod.of(state)
-    for code in keywords(state, unit):
+    for code in keywords(state, unit, off):
         for hook in VOCABULARY.hooks_of(code):
             if hook == "kyoushuu":
                 hook = "cannot_target_lords" if reading.kyoushuu == "no_lords" else "rush"

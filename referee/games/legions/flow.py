@@ -24,19 +24,26 @@ PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def order(state: dict) -> tuple[str, ...]:
-    """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2."""
+def _order(wait_turns_first: bool) -> tuple[str, ...]:
     steps = [f"{phase}.{step}" for phase, names in PHASES for step in names]
-    if not readings_mod.of(state).wait_turns_before_refresh:
+    if not wait_turns_first:
         i = steps.index("start.wait_turns")
         steps[i], steps[i + 1] = steps[i + 1], steps[i]
     return tuple(steps)
 
 
+_ORDERS = {first: _order(first) for first in (True, False)}
+_NEXT = {first: dict(zip(steps, steps[1:] + steps[:1], strict=True)) for first, steps in _ORDERS.items()}
+
+
+def order(state: dict) -> tuple[str, ...]:
+    """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2."""
+    return _ORDERS[readings_mod.of(state).wait_turns_before_refresh]
+
+
 def next_step(state: dict, step: str) -> str:
-    steps = order(state)
-    i = steps.index(step)
-    return steps[(i + 1) % len(steps)]
+    """The step after ``step`` (after the last of the turn, the first of the next)."""
+    return _NEXT[readings_mod.of(state).wait_turns_before_refresh][step]
 
 
 def first_step(state: dict) -> str:
@@ -134,14 +141,15 @@ STEPS = {
 def losers(state: dict) -> dict[str, tuple[str, str]]:
     """勝利条件 / A8 as state checks: seat -> (reason, clause) for every seat that has lost now."""
     out: dict[str, tuple[str, str]] = {}
-    for seat in SEATS:
-        player, foe = state["players"][seat], state["players"][other(seat)]
-        lord = foe["lord"]["cores"] if foe["lord"] else 0
+    players = state["players"]
+    for seat, foe_seat in (("p1", "p2"), ("p2", "p1")):
+        player, foe = players[seat], players[foe_seat]
+        lord = foe["lord"]
         if player["life"] <= 0:
             out[seat] = ("life 0", "勝利条件/A8.1")
         elif player["deck_out"]:
             out[seat] = ("could not draw", "勝利条件/A8.2")
-        elif cores.twelve_cores(foe["active"], foe["fatigued"], foe["master_cores"], lord):
+        elif cores.twelve_cores(foe["active"], foe["fatigued"], foe["master_cores"], lord["cores"] if lord else 0):
             out[seat] = ("the opponent holds 12 cores", "勝利条件/A8.3")
     return out
 

@@ -12,7 +12,7 @@ from referee.engine.errors import IllegalAction
 
 from . import combat, cores, effects, field, timeline, triggers
 from . import readings as readings_mod
-from .actions import Attack, Deploy, Move, RemoveStandby, Unlock
+from .actions import Attack, Deploy, Move, RemoveStandby, Unlock, cached
 from .state import LANES, LEADER, attrs, card, find_unit, name
 
 Problem = tuple[str, str, str] | None
@@ -103,13 +103,14 @@ def do_unlock(state: dict, a: Unlock, events: list[Event]) -> None:
     moved = cores.spend(player, cost)
     player["hand"].remove(a.card)
     public = {"seat": seat, "mp": cost, "cores_fatigued": moved, "then": a.then}
-    if a.then == "standby" and not readings_mod.of(state).standby_visible_to_opponent:
+    hidden = a.then == "standby" and not readings_mod.of(state).standby_visible_to_opponent
+    if hidden:
         events.append(Event("unlock", "アンロックについて/M1", public))
         events.append(Event("unlocked", "アンロックについて/M1", {"seat": seat, "card": a.card}, to=(seat,)))
     else:
         events.append(Event("unlock", "アンロックについて/M1", {**public, "card": a.card,
                                                              "name": name(state, a.card)}))
-    triggers.fire(state, seat, a.card, "アンロック時", events)
+    triggers.fire(state, seat, a.card, "アンロック時", events, hidden=hidden)
     if a.then == "standby":
         player["standby"].append(a.card)
     elif kind == "minion":
@@ -229,45 +230,116 @@ def do_remove(state: dict, a: RemoveStandby, events: list[Event]) -> None:
 
 
 def legal(state: dict, seat: str) -> list:
-    """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it)."""
+    """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it), in the order of ``candidates``:
+    exactly the candidates the ``problem_x`` checks accept (``tests/referee/legions/test_properties.py`` compares
+    the two along whole games), found without running every check on every candidate: the checks a card's
+    unlocks share (awakening, symbols, MP, a usable target) run once per card, the attack targets come from
+    the unit's reach. Actions are ``cached`` values."""
+    player = state["players"][seat]
+    reading = readings_mod.of(state)
+    lanes = player["lanes"]
+    empty = [lane for lane in LANES if lanes[lane] is None]
+    out: list = []
+    usable: dict[int, bool] = {}  # id(abilities) -> a target exists (reading use_needs_target)
+
+    def can_use(card_id: str) -> bool:
+        if not reading.use_needs_target:
+            return True
+        key = id(state["cards"][card_id]["abilities"])
+        if key not in usable:
+            usable[key] = effects.has_target(state, seat, card_id)
+        return usable[key]
+
+    _unlocks(state, seat, player, empty, can_use, out)
+    for card_id in player["standby"]:
+        if card(state, card_id)["card_type"] == "minion":
+            out += [cached(Deploy, seat, card_id, lane) for lane in empty]
+        elif can_use(card_id):
+            out.append(cached(Deploy, seat, card_id, ""))
+    off = field.negated(state)
+    for pos, unit in ((LANES[0], lanes[LANES[0]]), (LANES[1], lanes[LANES[1]]), (LANES[2], lanes[LANES[2]]),
+                      (LEADER, player["lord"])):
+        if unit is None:
+            continue
+        unit_hooks = field.hooks(state, unit, off)
+        if pos != LEADER and field.may_fatigue(state, unit, unit_hooks):
+            out += [cached(Move, seat, unit["card"], lane) for lane in field.ADJACENT[pos] if lanes[lane] is None]
+        out += _attacks(state, seat, pos, unit, unit_hooks)
+    out += [cached(RemoveStandby, seat, c) for c in player["standby"]]
+    return out
+
+
+def _unlocks(state: dict, seat: str, player: dict, empty: list[str], can_use, out: list) -> None:
+    """The ``Unlock`` actions of ``legal`` (the checks of ``problem_unlock``, shared per card)."""
+    reading = readings_mod.of(state)
+    mp = cores.available_mp(player)
+    master_class = _master_class(state, seat)
+    standby_free = not (reading.unlock_needs_empty_area and len(player["standby"]) >= timeline.STANDBY_MAX)
+    for card_id in dict.fromkeys(player["hand"]):
+        data = card(state, card_id)
+        kind, a = data["card_type"], data["attributes"]
+        if not cores.awakening_allows(kind, player["awakened"]):
+            continue
+        cost = cores.unlock_cost(master_class, a["colours"], a["unlock_cost"])
+        if cost is None or cost > mp:
+            continue
+        if kind == "minion":
+            out += [cached(Unlock, seat, card_id, "place", lane) for lane in empty]
+        elif kind == "lord":
+            if player["lord"] is None and problem_unlock(state, Unlock(seat, card_id, "place")) is None:
+                out.append(cached(Unlock, seat, card_id, "place", ""))  # (the core cost: checked in full)
+            continue
+        elif can_use(card_id):
+            out.append(cached(Unlock, seat, card_id, "use", ""))
+        if kind != "arts" and standby_free:
+            out.append(cached(Unlock, seat, card_id, "standby", ""))
+
+
+def _attacks(state: dict, seat: str, pos: str, unit: dict, hooks: set[str]) -> list:
+    """The ``Attack`` actions of ``unit`` (the checks of ``problem_attack``): active and allowed to attack,
+    past summoning sickness (or 速攻; a rush-only unit reaches minions only), from its lane or, with 移動攻撃,
+    from an adjacent empty lane first."""
+    if unit["fatigued"] or unit["no_attack"]:
+        return []
+    rush_only = False
+    if not field.may_fatigue(state, unit, hooks):
+        if "rush" not in hooks:
+            return []
+        rush_only = True
+    vias = [""]
+    if "move_before_attack" in hooks and pos != LEADER:
+        lanes = state["players"][seat]["lanes"]
+        vias += [lane for lane in field.ADJACENT[pos] if lanes[lane] is None]
+    card_id = unit["card"]
+    return [cached(Attack, seat, card_id, target, via) for via in vias
+            for target in combat.targets(state, seat, via or pos, hooks, minions_only=rush_only)]
+
+
+def candidates(state: dict, seat: str) -> list:
+    """Every main-phase action ``legal`` considers, legal or not, in its order: the definition ``legal`` is
+    tested against (``[a for a in candidates(...) if problem(state, a) is None]``)."""
     player = state["players"][seat]
     out: list = []
     for card_id in dict.fromkeys(player["hand"]):
         kind = card(state, card_id)["card_type"]
         options = {"minion": [("place", lane) for lane in LANES] + [("standby", "")],
                    "skill": [("use", ""), ("standby", "")], "lord": [("place", "")], "arts": [("use", "")]}[kind]
-        for then, lane in options:
-            action = Unlock(seat=seat, card=card_id, then=then, lane=lane)
-            if problem_unlock(state, action) is None:
-                out.append(action)
+        out += [Unlock(seat=seat, card=card_id, then=then, lane=lane) for then, lane in options]
     for card_id in player["standby"]:
         lanes = LANES if card(state, card_id)["card_type"] == "minion" else ("",)
-        out += [a for a in (Deploy(seat=seat, card=card_id, lane=lane) for lane in lanes)
-                if problem_deploy(state, a) is None]
+        out += [Deploy(seat=seat, card=card_id, lane=lane) for lane in lanes]
     for pos, unit in [(lane, player["lanes"][lane]) for lane in LANES] + [(LEADER, player["lord"])]:
         if unit is None:
             continue
         if pos != LEADER:
-            out += [a for a in (Move(seat=seat, card=unit["card"], lane=lane) for lane in field.ADJACENT[pos])
-                    if problem_move(state, a) is None]
-        out += _attacks(state, seat, pos, unit)
+            out += [Move(seat=seat, card=unit["card"], lane=lane) for lane in field.ADJACENT[pos]]
+        vias = ("", *field.ADJACENT[pos]) if pos != LEADER else ("",)
+        out += [Attack(seat=seat, card=unit["card"], target=t, via=via) for via in vias
+                for t in combat.targets(state, seat, via or pos, field.hooks(state, unit))]
     out += [RemoveStandby(seat=seat, card=c) for c in player["standby"]]
     return out
 
 
-def _attacks(state: dict, seat: str, pos: str, unit: dict) -> list:
-    if unit["fatigued"] or unit["no_attack"]:
-        return []
-    hooks = field.hooks(state, unit)
-    if not field.may_fatigue(state, unit, hooks) and "rush" not in hooks:
-        return []
-    vias = [""]
-    if "move_before_attack" in hooks and pos != LEADER:
-        vias += [lane for lane in field.ADJACENT[pos] if state["players"][seat]["lanes"][lane] is None]
-    out = []
-    for via in vias:
-        for target in combat.targets(state, seat, via or pos, hooks):
-            action = Attack(seat=seat, card=unit["card"], target=target, via=via)
-            if problem_attack(state, action) is None:
-                out.append(action)
-    return out
+PROBLEMS = {Unlock: problem_unlock, Deploy: problem_deploy, Move: problem_move, Attack: problem_attack,
+            RemoveStandby: problem_remove}
+"""Each main-phase action class and its check."""

@@ -31,7 +31,8 @@ class Readings:
     # A5 S1/S2 [PROPOSED]: wait-turn processing runs before the refresh (the order is harmless, spec A5 note).
     wait_turns_before_refresh: bool = True
     # A3.5 [PROPOSED] Q-L4: the awakened master's core ability puts 1 core from outside the game into the active
-    # area ("active"), onto the master ("master", the catalogue's sample text), or does nothing ("none").
+    # area ("active": what the seed catalogue's sample awakened text says), onto the master ("master"), or does
+    # nothing ("none").
     awakened_core: str = "active"
     # A5 D2 [PROPOSED]: the card change is not offered with an empty deck.
     card_change_needs_deck: bool = True
@@ -98,13 +99,20 @@ DEFAULT = Readings()
 
 
 def of(state: dict) -> Readings:
-    """The readings recorded in a game state (``state["readings"]``), as a cached ``Readings``."""
+    """The readings recorded in a game state (``state["readings"]``), as a cached ``Readings``. The states of
+    one game share one readings dict (``copy_state``; it never changes once set up), so the last one looked up
+    is remembered by identity before the cache by value."""
     raw = state["readings"]
+    last = _LAST
+    if last[0] is raw:
+        return last[1]
     key = tuple(raw.values())  # written by as_config in field order
     found = _CACHE.get(key)
     if found is None:
         found = _CACHE[key] = Readings(**raw)
+    last[0], last[1] = raw, found
     return found
 
 
 _CACHE: dict[tuple, Readings] = {}
+_LAST: list = [None, None]  # [the readings dict last looked up, its Readings]

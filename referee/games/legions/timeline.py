@@ -82,7 +82,8 @@ def do_keep(state: dict, seat: str, keep: tuple[str, ...], events: list[Event]) 
 def exile(state: dict, seat: str, cards: list[str], events: list[Event], clause: str) -> None:
     if not cards:
         return
-    state["players"][seat]["exile"].extend(cards)
+    player = state["players"][seat]
+    player["exile"] = [*player["exile"], *cards]  # replaced: copy_state shares the zone
     events.append(Event("exile", clause, {"seat": seat, "cards": list(cards)}))
 
 

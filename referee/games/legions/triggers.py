@@ -35,13 +35,21 @@ def push(state: dict, seat: str, source: str, effects: list[dict], clause: str, 
         state["queue"].append(frame)
 
 
-def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event]) -> bool:
-    """Queue every ``when`` trigger of ``card_id`` (controlled by ``seat``); True when one was queued."""
+def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], hidden: bool = False) -> bool:
+    """Queue every ``when`` trigger of ``card_id`` (controlled by ``seat``); True when one was queued.
+
+    ``hidden``: the card is in a zone the opponent does not see (an unlock to hidden standby, reading
+    ``standby_visible_to_opponent``): the public ``trigger`` event then says only whose trigger of which timing
+    fired, and ``triggered``, addressed to ``seat``, names the card. Its effects resolve in public."""
     fired = False
     for trigger in abilities(state, card_id).get("triggers", ()):
         if trigger["when"] == when:
             push(state, seat, card_id, trigger["effects"], CLAUSES[when])
-            events.append(Event("trigger", CLAUSES[when], {"seat": seat, "card": card_id,
-                                                            "name": name(state, card_id), "when": when}))
+            named = {"seat": seat, "card": card_id, "name": name(state, card_id), "when": when}
+            if hidden:
+                events.append(Event("trigger", CLAUSES[when], {"seat": seat, "when": when}))
+                events.append(Event("triggered", CLAUSES[when], named, to=(seat,)))
+            else:
+                events.append(Event("trigger", CLAUSES[when], named))
             fired = True
     return fired

@@ -1,8 +1,9 @@
 """Per-seat views (boardgame.io's playerView): what a seat may see, hidden zones stripped at the edge.
 
 A seat sees its own hand and standby cards; the opponent's hand and deck, and both decks, only as counts; the
-opponent's standby cards as a count unless the reading ``standby_visible_to_opponent`` shows them. The field,
-the timeline (face up) and the exclusion zones are public. A spectator (``seat=None``) sees what both players
+opponent's standby cards (and the cards arriving there while the owner chooses which to keep) as a count unless
+the reading ``standby_visible_to_opponent`` shows them. The field, the timeline (face up) and the exclusion zones
+are public. A spectator (``seat=None``) sees what both players
 see in common. ``cards`` holds the data of the visible cards only; a pending choice is shown in full only to the
 seat making it.
 """
@@ -27,28 +28,47 @@ def _player(state: dict, seat: str, viewer: str | None, visible: list[str], off:
     p = state["players"][seat]
     own = viewer == seat
     show_standby = own or readings_mod.of(state).standby_visible_to_opponent
-    public = [p["master"], *p["exile"], *p["arriving"], *(c for z in p["wz"] for c in z)]
+    public = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z)]
     public += [u["card"] for u in (*p["lanes"].values(), p["lord"]) if u is not None]
     visible += public
     if own:
         visible += p["hand"]
     if show_standby:
         visible += p["standby"]
+        visible += p["arriving"]
     return {"life": p["life"], "awakened": p["awakened"], "master": p["master"], "master_cores": p["master_cores"],
             "active": p["active"], "fatigued": p["fatigued"], "mp": p["mp"], "added": p["added"],
             "lanes": {lane: _unit(state, p["lanes"][lane], off) for lane in LANES},
             "lord": _unit(state, p["lord"], off),
             "hand": list(p["hand"]) if own else len(p["hand"]), "deck": len(p["deck"]),
             "standby": list(p["standby"]) if show_standby else len(p["standby"]),
-            "arriving": list(p["arriving"]), "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],
+            "arriving": list(p["arriving"]) if show_standby else len(p["arriving"]),
+            "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],
             "wz_cores": list(p["wz_cores"])}
 
 
-def _pending(state: dict, seat: str | None) -> dict | None:
+def _pending(state: dict, seat: str | None, visible: set[str]) -> dict | None:
+    """The pending decision as ``seat`` sees it: in full for the seat making it and for a block (its options
+    are units on the field); for the others the number of options, the effect's ``source`` only when that card
+    is visible to them (not an unlocked card gone to hidden standby), and no number at all for a choice among
+    cards of the chooser's hand (how many of them fit would tell what the hand holds)."""
     pending = state["pending"]
     if pending is None or pending["seat"] == seat or "options" not in pending or pending["kind"] == "block":
         return pending
-    return {**pending, "options": len(pending["options"])}
+    shown = {**pending, "options": len(pending["options"])}
+    if pending.get("source") is not None and pending["source"] not in visible:
+        shown["source"] = None
+    if pending["kind"] == "choose" and any(o in state["players"][pending["seat"]]["hand"]
+                                           for o in pending["options"]):
+        shown["options"] = None
+    return shown
+
+
+def _combat(combat: dict | None, visible: set[str]) -> dict | None:
+    """The attack under way; its ``source`` (the card giving a master its ATK) only when visible."""
+    if combat is None or combat["source"] is None or combat["source"] in visible:
+        return combat
+    return {**combat, "source": None}
 
 
 def view(state: dict, seat: str | None) -> dict:
@@ -59,9 +79,23 @@ def view(state: dict, seat: str | None) -> dict:
     off = field.negated(state)
     players = {s: _player(state, s, seat, visible, off) for s in SEATS}
     cards = state["cards"]
+    seen = set(visible)
     return {"game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
             "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],
-            "readings": state["readings"], "players": players, "pending": _pending(state, seat),
-            "combat": state["combat"], "outcome": state["outcome"],
+            "readings": state["readings"], "players": players, "pending": _pending(state, seat, seen),
+            "combat": _combat(state["combat"], seen), "outcome": state["outcome"],
             "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
             "cards": {c: {k: v for k, v in cards[c].items()} for c in dict.fromkeys(visible)}}
+
+
+def visible_events(events: list, seat: str | None) -> list[dict]:
+    """The events ``seat`` (None: a spectator) is shown while the game runs, as dicts: a public event (empty
+    ``to``) in full, one addressed to other seats (``to``, ``("server",)`` included) with its ``data`` withheld
+    (None) -- the rule of ``matches.selectors.match_log``. ``events``: ``Event`` objects or their dicts."""
+    out = []
+    for event in events:
+        raw = event if isinstance(event, dict) else event.as_dict()
+        if raw["to"] and seat not in raw["to"]:
+            raw = {**raw, "data": None, "withheld": True}
+        out.append(raw)
+    return out

@@ -11,7 +11,7 @@ import pytest
 from referee.engine.protocol import RngSeed
 from referee.engine.rng import seed_from_int
 from referee.games.legions import ENGINE
-from referee.games.legions.cards import with_abilities
+from referee.games.legions.decklist import build, catalogue_cards, parse
 from referee.games.legions.state import new_unit
 
 ROOT = Path(__file__).parents[3]
@@ -22,9 +22,8 @@ DECKS = {"mao": ROOT / "seeds" / "decks" / "legions_mao_nyan_2017.txt",
 
 def catalogue() -> dict[str, dict]:
     """Card name -> the engine's plain card dict (name, card_type, attributes, rules_text, abilities)."""
-    cards = json.loads(CATALOGUE.read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: with_abilities({k: c[k] for k in ("name", "card_type", "attributes", "rules_text")})
-            for c in cards}
+    return catalogue_cards(json.loads(CATALOGUE.read_text(encoding="utf-8")),
+                           ("name", "card_type", "attributes", "rules_text"))
 
 
 CARDS = catalogue()
@@ -32,20 +31,7 @@ CARDS = catalogue()
 
 def deck(which: str) -> dict:
     """A seed sample deck (``seeds/decks/legions_*.txt``) as ``{"master", "cards"}``."""
-    master, cards, section = None, [], None
-    for line in DECKS[which].read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or ":" in line:
-            continue
-        if line in ("Master", "Deck"):
-            section = line
-            continue
-        count, name = line.split(" ", 1)
-        if section == "Master":
-            master = CARDS[name]
-        else:
-            cards += [CARDS[name]] * int(count)
-    return {"master": master, "cards": cards}
+    return build(parse(DECKS[which].read_text(encoding="utf-8")), CARDS)
 
 
 def decks() -> dict:

@@ -175,7 +175,7 @@ def test_every_seed_card_has_valid_abilities_with_its_printed_keywords() -> None
 
 
 def test_not_yet_refereed_names_the_cards_the_vocabulary_cannot_express() -> None:
-    assert [n for n, _ in not_yet_refereed(list(CARDS.values()))] == ["運命の糸車"]
+    assert [n for n, _ in not_yet_refereed(list(CARDS.values()))] == ["運命の糸車", "樹上の狙撃手『アセロラ』"]
     bare = {"name": "謎のカード", "card_type": "skill", "attributes": {}, "rules_text": "何かをする。"}
     assert not_yet_refereed([bare]) == [("謎のカード", "no abilities data for its text")]
 
@@ -217,3 +217,30 @@ def test_an_unblocked_master_attack_without_a_blocker_asks_nothing(st) -> None:
     (skill,) = to_hand(st, "p2", "ヘヴィスウィング")
     st, events = act(st, Unlock(seat="p2", card=skill, then="use"))
     assert NoBlock.type not in [e.kind for e in events] and st["players"]["p1"]["life"] == 18
+
+
+def test_an_effect_placing_two_minions_puts_each_card_into_one_lane_and_each_lane_takes_one(st) -> None:
+    (order,) = to_hand(st, "p1", "将軍の号令")  # 2 minions of your timeline into empty lanes
+    a, b = to_hand(st, "p1", "下忍カスミ", "闇精シェイド")
+    p1 = st["players"]["p1"]
+    p1["hand"] = [order]
+    p1["wz"][1] += [a, b]
+    st, _ = act(st, Unlock(seat="p1", card=order, then="use"))
+    assert st["pending"]["kind"] == "choose" and len(st["pending"]["options"]) == 6
+    st, _ = act(st, Choose(seat="p1", option=f"{a}@right"))
+    assert st["pending"]["options"] == [f"{b}@centre", f"{b}@left"]
+    st, _ = act(st, Choose(seat="p1", option=f"{b}@left"))
+    lanes = st["players"]["p1"]["lanes"]
+    assert (lanes["right"]["card"], lanes["centre"], lanes["left"]["card"]) == (a, None, b)
+
+
+def test_an_effect_placing_two_minions_with_one_in_the_timeline_places_it_once(st) -> None:
+    (order,) = to_hand(st, "p1", "将軍の号令")
+    (a,) = to_hand(st, "p1", "下忍カスミ")
+    p1 = st["players"]["p1"]
+    p1["hand"] = [order]
+    p1["wz"][1].append(a)
+    st, _ = act(st, Unlock(seat="p1", card=order, then="use"))
+    st, _ = act(st, Choose(seat="p1", option=f"{a}@centre"))
+    assert st["pending"]["kind"] == "main" and st["players"]["p1"]["lanes"]["centre"]["card"] == a
+    assert [u for u in st["players"]["p1"]["lanes"].values() if u] == [st["players"]["p1"]["lanes"]["centre"]]

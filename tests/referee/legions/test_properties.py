@@ -4,8 +4,12 @@ After every action: no exception; exactly one seat to act (or the game over) wit
 left its input unchanged; cards neither created nor lost across hand, deck, standby, arriving, exile, the wait
 zones and the field; cores conserved (the starting 10 plus those added from outside the game); at most one
 minion per lane (the state's shape), one lord, two standby cards; life 0–20; the state survives a JSON round
-trip; no card of a hidden zone (decks, the opponent's hand and, by our reading, standby) in the opponent's or a
-spectator's view. After the game: the log replays to the same final state.
+trip; no card of a hidden zone (decks, the opponent's hand and, by our reading, standby and the cards arriving in
+it) in the opponent's or a spectator's view, nor in the events of the action as that seat or a spectator is shown
+them (``view.visible_events``: public events in full, the data of events addressed to others withheld): an event
+may name a card that was hidden and is now public (a card exiled from hand) or the reverse (a unit sent back to
+hand), never one hidden from that viewer both before and after the action, and a card's name only beside its id.
+The setup events are checked the same way. After the game: the log replays to the same final state.
 
 Games: the two seed sample decks against each other, and decks drawn at random from every refereed card of the
 seed catalogue (so every ability of the seed cards is played), under the default readings and under the
@@ -27,9 +31,10 @@ from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed
 from referee.engine.replay import play, replay
 from referee.engine.rng import seed_from_int
-from referee.games.legions import ENGINE
+from referee.games.legions import ENGINE, main
 from referee.games.legions.abilities import not_yet_refereed
 from referee.games.legions.state import LANES, SEATS, cores_in_play
+from referee.games.legions.view import visible_events
 
 from .conftest import CARDS, deck
 
@@ -66,15 +71,59 @@ def _dynamic(state: dict) -> str:
     return json.dumps({k: v for k, v in state.items() if k != "cards"}, sort_keys=True)
 
 
+def hidden_from(state: dict, viewer: str | None) -> set[str]:
+    """The cards ``viewer`` (a seat, or None for a spectator) may not know: both decks, the other players' hands
+    and, by our reading, their standby cards and the cards arriving in their standby zone."""
+    players = state["players"]
+    hidden = set(chain.from_iterable(p["deck"] for p in players.values()))
+    for s in SEATS:
+        if s != viewer:
+            hidden |= set(players[s]["hand"])
+            if not state["readings"]["standby_visible_to_opponent"]:
+                hidden |= set(players[s]["standby"]) | set(players[s]["arriving"])
+    return hidden
+
+
+def _strings(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*map(_strings, value)) if value else set()
+    return set()
+
+
+VIEWERS = (*SEATS, None)
+
+
+def check_events(events, before: dict, after: dict, where: str) -> None:
+    """No event as ``viewer`` is shown it names a card hidden from ``viewer`` both ``before`` and ``after``
+    (``{viewer: hidden_from(...)}``); a name travels only beside its card's id (``card`` or ``target``)."""
+    for viewer in VIEWERS:
+        kept_hidden = before[viewer] & after[viewer]
+        for event in visible_events(events, viewer):
+            data = event["data"] or {}
+            named = _strings(data) & kept_hidden
+            assert not named, f"{where}: the {event['kind']} event shown to {viewer} names hidden {sorted(named)}"
+            assert "name" not in data or "card" in data or "target" in data, (
+                f"{where}: the {event['kind']} event names a card without its id")
+
+
 class Checker:
-    def __init__(self, state: dict) -> None:
+    def __init__(self, state: dict, setup_events=()) -> None:
         self.cards = {s: Counter(_ids(state["players"][s])) for s in SEATS}
         self.steps = 0
+        self.hidden = {v: hidden_from(state, v) for v in VIEWERS}
+        check_events(setup_events, self.hidden, self.hidden, "setup")
         self.check(state)
 
     def __call__(self, state: dict, action, events) -> None:
         self.steps += 1
         assert _dynamic(self.before) == self.before_json, f"apply changed its input ({action})"
+        hidden = {v: hidden_from(state, v) for v in VIEWERS}
+        check_events(events, self.hidden, hidden, f"after {action}")
+        self.hidden = hidden
         self.check(state)
 
     def check(self, state: dict) -> None:
@@ -96,16 +145,8 @@ class Checker:
         self._views(state)
 
     def _views(self, state: dict) -> None:
-        players = state["players"]
-        decks = set(chain.from_iterable(p["deck"] for p in players.values()))
-        standby_hidden = not state["readings"]["standby_visible_to_opponent"]
-        for viewer in (*SEATS, None):
-            hidden = set(decks)
-            for s in SEATS:
-                if s != viewer:
-                    hidden |= set(players[s]["hand"])
-                    if standby_hidden:
-                        hidden |= set(players[s]["standby"])
+        for viewer in VIEWERS:
+            hidden = hidden_from(state, viewer)
             shown = set(ID.findall(json.dumps(ENGINE.view(state, viewer), ensure_ascii=False)))
             assert not shown & hidden, f"the view of {viewer} shows hidden cards {sorted(shown & hidden)}"
 
@@ -114,8 +155,8 @@ def run_game(decks: dict, seed: int, kinds: tuple[str, str], readings: dict | No
     config = {"readings": readings} if readings else {}
     bots = {"p1": make_bot(kinds[0], seed), "p2": make_bot(kinds[1], seed + 1)}
     checker: list[Checker] = []
-    state0, _ = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
-    checker.append(Checker(state0))
+    state0, setup_events = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
+    checker.append(Checker(state0, setup_events))
     state, log = play(ENGINE, config, decks, RngSeed(seed_from_int(seed)), bots,
                       on_step=lambda s, a, e: checker[0](s, a, e), max_actions=5000)
     assert ENGINE.outcome(state) is not None
@@ -141,6 +182,33 @@ def test_random_decks_of_every_seed_card_play_whole_games_keeping_every_invarian
     for seed in range(1000 + batch * 25, 1000 + batch * 25 + 25):
         rng = random.Random(seed)
         run_game({"p1": random_deck(rng), "p2": random_deck(rng)}, seed, KINDS[seed % 4])
+
+
+HIDDEN_ZONE_TERMS = ("アンロック時", '"hand"', "standby", "衝撃")
+
+
+def hidden_zone_deck(rng: random.Random) -> dict:
+    """40 refereed cards whose abilities reach a hidden zone (アンロック時 triggers, which may fire on an unlock to
+    standby; sends to or from a hand or standby; choices among the cards of a hand; 衝撃 and the removal of
+    standby cards), 3 of each as long as they last, then any refereed cards; a random master."""
+    pool = [c for c in CARDS.values() if c["card_type"] != "master" and not not_yet_refereed([c])]
+    reaching = [c for c in pool
+                if any(t in json.dumps(c.get("abilities") or {}, ensure_ascii=False) for t in HIDDEN_ZONE_TERMS)]
+    cards = [c for c in reaching for _ in range(3)]
+    rng.shuffle(cards)
+    while len(cards) < 40:
+        cards.append(rng.choice(pool))
+    return {"master": rng.choice([c for c in CARDS.values() if c["card_type"] == "master"]), "cards": cards[:40]}
+
+
+@pytest.mark.parametrize("visible", [False, True])
+def test_decks_of_cards_reaching_hidden_zones_play_whole_games_keeping_every_invariant(visible: bool) -> None:
+    """The hidden-information checks where leaks would be: cards that trigger on an unlock (to standby too),
+    send cards to or from a hand or standby, choose among a hand's cards, or exile standby cards."""
+    for seed in range(9000, 9016):
+        rng = random.Random(seed)
+        run_game({"p1": hidden_zone_deck(rng), "p2": hidden_zone_deck(rng)}, seed, ("random", "random"),
+                 {"standby_visible_to_opponent": visible})
 
 
 def test_every_alternative_reading_plays_whole_games_keeping_every_invariant() -> None:
@@ -172,3 +240,27 @@ def test_every_action_legal_actions_lists_is_accepted_by_apply() -> None:
         bots = {"p1": make_bot("greedy", seed), "p2": make_bot("random", seed)}
         play(ENGINE, {}, decks, RngSeed(seed_from_int(seed)), bots, on_step=on_step)
     assert checked > 500
+
+
+def test_the_main_phase_lists_exactly_the_candidates_its_checks_accept() -> None:
+    """``main.legal`` (the checks shared per card) against its definition: every candidate action that its
+    ``problem_x`` check accepts, in order, at every main-phase decision of whole games under both standby and
+    both target readings."""
+    compared = 0
+
+    def on_step(state, action, events):
+        nonlocal compared
+        seat = ENGINE.to_act(state)
+        if seat is None or state["pending"]["kind"] != "main":
+            return
+        expected = [a for a in main.candidates(state, seat) if main.PROBLEMS[type(a)](state, a) is None]
+        assert main.legal(state, seat) == expected
+        compared += 1
+
+    for seed in range(11, 19):
+        rng = random.Random(seed)
+        decks = {"p1": random_deck(rng), "p2": random_deck(rng)}
+        readings = {"use_needs_target": seed % 2 == 0, "unlock_needs_empty_area": seed % 4 < 2}
+        bots = {"p1": make_bot(KINDS[seed % 4][0], seed), "p2": make_bot(KINDS[seed % 4][1], seed + 1)}
+        play(ENGINE, {"readings": readings}, decks, RngSeed(seed_from_int(seed)), bots, on_step=on_step)
+    assert compared > 300

@@ -1,0 +1,63 @@
+"""Legions deck lists as text (the seed sample decks, ``seeds/decks/legions_*.txt``) and catalogue files
+(``seeds/catalogue/legions.json``) as the engine's plain card dicts, for the bench, tests and commands that play
+seeded games without the database.
+
+A deck list::
+
+    # comments and ``Key: value`` headers are skipped
+    Master
+    1 マオ・ニャン
+    Deck
+    3 下忍カスミ
+
+``parse(text) -> {"master": name, "cards": [(count, name)]}``; ``build(parsed, cards)`` -> the engine's deck
+``{"master": card, "cards": [card, ...]}`` (each name repeated ``count`` times, in the list's order).
+"""
+
+from __future__ import annotations
+
+from .cards import with_abilities
+
+ENGINE_KEYS = ("name", "card_type", "attributes")
+"""What the engine reads of a catalogue card (its abilities come from ``cards.with_abilities``)."""
+
+
+def parse(text: str) -> dict:
+    """A deck list's master name and ``(count, name)`` lines. ValueError names a line that is not ``N name``
+    under ``Master`` or ``Deck``, and a list without exactly one master."""
+    master: list[str] = []
+    cards: list[tuple[int, str]] = []
+    section = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#") or (section is None and ":" in line):
+            continue
+        if line in ("Master", "Deck"):
+            section = line
+            continue
+        count, _, name = line.partition(" ")
+        if section is None or not count.isdigit() or not name.strip():
+            raise ValueError(f"line {number}: {line!r} is not 'N name' under Master or Deck")
+        if section == "Master":
+            master += [name.strip()] * int(count)
+        else:
+            cards.append((int(count), name.strip()))
+    if len(master) != 1:
+        raise ValueError(f"a deck list names one master, not {len(master)}")
+    return {"master": master[0], "cards": cards}
+
+
+def catalogue_cards(catalogue: dict, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, dict]:
+    """Card name -> plain card dict (``keys`` of each card of a ``shinpan.cards`` catalogue file's ``cards``)
+    with its abilities attached (``cards.with_abilities``)."""
+    return {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue["cards"]}
+
+
+def build(parsed: dict, cards: dict[str, dict]) -> dict:
+    """The engine's deck from ``parse``'s result and ``catalogue_cards``. KeyError names a card the catalogue
+    does not hold."""
+    missing = [n for n in (parsed["master"], *(n for _, n in parsed["cards"])) if n not in cards]
+    if missing:
+        raise KeyError(f"not in the catalogue: {', '.join(dict.fromkeys(missing))}")
+    return {"master": cards[parsed["master"]],
+            "cards": [cards[name] for count, name in parsed["cards"] for _ in range(count)]}
