@@ -18,13 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 BLOCKING = ("serious", "critical")
 # (page, viewport, lang) -> reason; each reason names the axe rule ids found (see docs/testing.md).
-KNOWN: dict[tuple[str, str, str], str] = {
-    ("match_board", "desktop", "en"): "color-contrast: board clock 'no clock' (#aab0be on #f9fafb, 2.07:1) and the "
-    "stat labels (#69748c on #f9fafb, 4.48:1) — static/shinpan/parts/board.css (matches area)",
-    ("spectator_board", "desktop", "en"): "color-contrast: board clock 'no clock' (#aab0be on #f9fafb, 2.07:1) and "
-    "the stat labels (#69748c on #f9fafb, 4.48:1) — static/shinpan/parts/board.css (matches area)",
-    ("replay", "desktop", "en"): "color-contrast: #replay-position — templates/matches/replay.html (matches area)",
-}
+KNOWN: dict[tuple[str, str, str], str] = {}
 READERS = [("desktop", "en")]  # add ("phone", "ja") to check the folded menu and Japanese too (~2 s a page)
 
 _axe = Axe()
