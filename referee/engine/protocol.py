@@ -57,7 +57,8 @@ class Engine(Protocol):
     def greedy_score(self, state: dict, action: Action) -> float: ...
 
 
-_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer", "legions": "referee.games.legions"}
+_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer", "legions": "referee.games.legions",
+            "riders_legend": "referee.games.riders_legend"}
 
 
 def get_engine(game: str) -> Any:

@@ -1,0 +1,208 @@
+"""Riders' Legend actions: frozen dataclasses registered in ``CODEC`` (JSON tag = ``type``).
+
+Seats are ``"p1"`` and ``"p2"``. Cards are instance ids (``p1c07``); a character is named by the id of the bottom
+card of its stack; fields are ``justice`` (area 0), ``operation`` and ``battle`` (areas 1..5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from referee.engine.actions import Action, Codec
+
+CODEC = Codec()
+
+
+def _action(cls):
+    return CODEC.register(dataclass(frozen=True)(cls))
+
+
+@_action
+class Mulligan(Action):
+    """B1.3: show the hand, return it, rebuild the deck and draw 7 again (once)."""
+
+    type: ClassVar[str] = "mulligan"
+
+
+@_action
+class KeepHand(Action):
+    """B1.3: keep the opening hand."""
+
+    type: ClassVar[str] = "keep_hand"
+
+
+@_action
+class PlaceMission(Action):
+    """B1.5 / B3.3a: lay ``card`` from the hand as a mission in ``area`` (1..5); ``bluff``: face down as a bluff
+    (any card; 1 = yes)."""
+
+    type: ClassVar[str] = "place_mission"
+    card: str
+    area: int
+    bluff: int = 0
+
+
+@_action
+class EndOpening(Action):
+    """B1.5: the second player lays no second opening mission."""
+
+    type: ClassVar[str] = "end_opening"
+
+
+@_action
+class PlaceCharacter(Action):
+    """B3.3b: place the character ``card`` from the hand at ``field`` / ``area`` (0 for the justice field)."""
+
+    type: ClassVar[str] = "place_character"
+    card: str
+    field: str
+    area: int = 0
+
+
+@_action
+class Transform(Action):
+    """B3.3c 上位変身: put ``card`` from the hand on top of ``character``."""
+
+    type: ClassVar[str] = "transform"
+    card: str
+    character: str
+
+
+@_action
+class Untransform(Action):
+    """B3.3c 下位変身: the top card of ``character`` goes back to the hand."""
+
+    type: ClassVar[str] = "untransform"
+    character: str
+
+
+@_action
+class Move(Action):
+    """B3.4: move ``character`` one step to ``field`` / ``area``."""
+
+    type: ClassVar[str] = "move"
+    character: str
+    field: str
+    area: int = 0
+
+
+@_action
+class Attack(Action):
+    """B4: ``attackers`` (of one battle area) attack ``target``: ``"mission:i"`` or an opposing character."""
+
+    type: ClassVar[str] = "attack"
+    attackers: tuple[str, ...]
+    target: str
+
+
+@_action
+class Execute(Action):
+    """B5: ``character`` (in an operation area) carries out its side's mission of that area."""
+
+    type: ClassVar[str] = "execute"
+    character: str
+
+
+@_action
+class Investigate(Action):
+    """B7: ``character`` (in a battle area) investigates the opponent's face-down mission of that area."""
+
+    type: ClassVar[str] = "investigate"
+    character: str
+
+
+@_action
+class PlayAction(Action):
+    """B3.5: play the action card ``card`` from the hand."""
+
+    type: ClassVar[str] = "play_action"
+    card: str
+
+
+@_action
+class EndPhase(Action):
+    """End the placement, movement or action phase (the next phase follows)."""
+
+    type: ClassVar[str] = "end_phase"
+
+
+@_action
+class Block(Action):
+    """B4.3/B4.5: ``card`` blocks the attack on the mission."""
+
+    type: ClassVar[str] = "block"
+    card: str
+
+
+@_action
+class NoBlock(Action):
+    """B4.3: let the attack on the mission through."""
+
+    type: ClassVar[str] = "no_block"
+
+
+@_action
+class StrikeBack(Action):
+    """B4.6 (group attacks): the attacker ``card`` takes the defending character's attack."""
+
+    type: ClassVar[str] = "strike_back"
+    card: str
+
+
+@_action
+class Choose(Action):
+    """An effect's choice: one of the pending ``options``."""
+
+    type: ClassVar[str] = "choose"
+    option: str
+
+
+@_action
+class ReturnInstead(Action):
+    """Static ``instead_of_destruction``: return the top card to the hand instead of being destroyed."""
+
+    type: ClassVar[str] = "return_instead"
+
+
+@_action
+class AcceptDestruction(Action):
+    """Static ``instead_of_destruction``: let the character be destroyed."""
+
+    type: ClassVar[str] = "accept_destruction"
+
+
+@_action
+class Declare(Action):
+    """A player-dependent effect: make the pending declaration (it is true of you)."""
+
+    type: ClassVar[str] = "declare"
+
+
+@_action
+class DeclineDeclaration(Action):
+    """A player-dependent effect: do not make the declaration (nothing happens)."""
+
+    type: ClassVar[str] = "decline_declaration"
+
+
+@_action
+class AcceptDeclaration(Action):
+    """The opponent accepts the declaration: it takes effect."""
+
+    type: ClassVar[str] = "accept_declaration"
+
+
+@_action
+class DisputeDeclaration(Action):
+    """The opponent disputes the declaration: it does not take effect."""
+
+    type: ClassVar[str] = "dispute_declaration"
+
+
+@_action
+class Discard(Action):
+    """B1.6 (reading ``hand_limit_in_end_phase``): discard ``card`` to 墓場 down to 7."""
+
+    type: ClassVar[str] = "discard"
+    card: str

@@ -1,0 +1,303 @@
+"""The Riders' Legend engine: the protocol of referee.engine.protocol over the state of state.py.
+
+``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn) and that the pending decision
+takes that kind of action (IllegalAction ``wrong_step``), then runs its handler on a copy and lets the flow run
+on to the next decision; a handler raises IllegalAction before it changes anything, so a refused action changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from referee.abilities import declarations
+from referee.engine.actions import Action, Event
+from referee.engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from referee.engine.protocol import Outcome
+
+from . import action_phase, combat, deck, effects, flow, movement, placement, setup
+from . import characters as chars_mod
+from . import readings as readings_mod
+from .actions import (
+    CODEC,
+    AcceptDeclaration,
+    AcceptDestruction,
+    Attack,
+    Block,
+    Choose,
+    Declare,
+    DeclineDeclaration,
+    Discard,
+    DisputeDeclaration,
+    EndOpening,
+    EndPhase,
+    Execute,
+    Investigate,
+    KeepHand,
+    Move,
+    Mulligan,
+    NoBlock,
+    PlaceCharacter,
+    PlaceMission,
+    PlayAction,
+    ReturnInstead,
+    StrikeBack,
+    Transform,
+    Untransform,
+)
+from .bot import greedy_score
+from .state import SEATS, copy_state, missions, name, other
+
+
+def _mulligan(state: dict, a: Action, events: list[Event]) -> None:
+    state["pending"] = None
+    state["setup"]["decided"].append(a.seat)
+    if isinstance(a, Mulligan):
+        deck.mulligan(state, a.seat, events)
+    else:
+        events.append(Event("keep_hand", "開始時基本設定/B1.3", {"seat": a.seat}))
+
+
+def _opening(state: dict, a: Action, events: list[Event]) -> None:
+    pending = state["pending"]
+    if isinstance(a, EndOpening):
+        if len(missions(state["players"][a.seat])) < pending["min"]:
+            raise IllegalAction("opening_missions", f"lay at least {pending['min']} mission", "開始準備/B1.5")
+        state["setup"]["opening_ended"] = True
+        state["pending"] = None
+        events.append(Event("end_opening", "開始準備/B1.5", {"seat": a.seat}))
+        return
+    placement.do_mission(state, a, events, setup=True)
+    state["pending"] = None
+
+
+def _turn(handler):
+    """An action of a phase decision: the decision is answered (the flow sets it again after the action)."""
+    def run(state: dict, a: Action, events: list[Event]) -> None:
+        state["pending"] = None
+        handler(state, a, events)
+    return run
+
+
+def _end_phase(state: dict, a: EndPhase, events: list[Event]) -> None:
+    events.append(Event("end_phase", "全体の基本進行", {"seat": a.seat, "phase": state["step"].split(".")[0]}))
+    flow.finish_step(state)
+
+
+def _discard(state: dict, a: Discard, events: list[Event]) -> None:
+    player = state["players"][a.seat]
+    if a.card not in player["hand"]:
+        raise IllegalAction("not_in_hand", f"{a.card} is not in your hand", "B1.6")
+    state["pending"] = None
+    player["hand"].remove(a.card)
+    player["graveyard"].append(a.card)
+    events.append(Event("discard", "開始時基本設定/B1.6 手札上限 (reading hand_limit_in_end_phase)",
+                        {"seat": a.seat, "card": a.card, "name": name(state, a.card)}))
+
+
+def _block(state: dict, a: Block, events: list[Event]) -> None:
+    if a.card not in state["pending"]["options"]:
+        raise IllegalAction("bad_blocker", f"{a.card} cannot block this attack", "B4.5 (reading blockers)")
+    state["pending"] = None
+    combat.block(state, a.card, events)
+
+
+def _no_block(state: dict, a: NoBlock, events: list[Event]) -> None:
+    state["pending"] = None
+    combat.block(state, None, events)
+
+
+def _strike_back(state: dict, a: StrikeBack, events: list[Event]) -> None:
+    if a.card not in state["pending"]["options"]:
+        raise IllegalAction("bad_choice", f"{a.card} is not one of the attackers", "B4.6")
+    state["pending"] = None
+    combat.strike_back(state, a.card, events)
+
+
+def _choose(state: dict, a: Choose, events: list[Event]) -> None:
+    if a.option not in state["pending"]["options"]:
+        raise IllegalAction("bad_choice", f"{a.option!r} is not one of the choices", "abilities")
+    effects.pick(state, a.option)
+
+
+def _instead(state: dict, a: Action, events: list[Event]) -> None:
+    char = state["pending"]["character"]
+    state["pending"] = None
+    chars_mod.instead(state, char, isinstance(a, ReturnInstead), events)
+
+
+def _declare(state: dict, a: Action, events: list[Event]) -> None:
+    pending = state["pending"]
+    made = isinstance(a, Declare)
+    events.append(declarations.declared(pending, made))
+    if made:
+        state["pending"] = declarations.ask_opponent(pending, other(a.seat))
+    else:
+        effects.answer_declaration(state, False, events)
+
+
+def _answer(state: dict, a: Action, events: list[Event]) -> None:
+    accepted = isinstance(a, AcceptDeclaration)
+    events.append(declarations.answered(state["pending"], accepted))
+    effects.answer_declaration(state, accepted, events)
+
+
+_PLACEMENT = {PlaceMission: _turn(placement.do_mission), PlaceCharacter: _turn(placement.do_character)}
+_TRANSFORM = {Transform: _turn(placement.do_transform), Untransform: _turn(placement.do_untransform)}
+_ACTION = {Attack: _turn(action_phase.do_attack), Execute: _turn(action_phase.do_execute),
+           Investigate: _turn(action_phase.do_investigate)}
+_CARDS = {PlayAction: _turn(action_phase.do_play)}
+_MOVE = {Move: _turn(movement.do_move)}
+
+
+def decisions(state: dict, kind: str) -> dict:
+    """pending kind -> {action class: handler}, under the match's readings (transformations and action cards
+    outside their default phases)."""
+    r = readings_mod.of(state)
+    key = (r.transform_when, r.action_cards_when)
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = _tables(key[0] == "own_turn", key[1] == "own_turn")
+    return tables[kind]
+
+
+_TABLES: dict[tuple[str, str], dict] = {}
+
+
+def _tables(later: bool, cards_always: bool) -> dict:
+    return {
+        "mulligan": {Mulligan: _mulligan, KeepHand: _mulligan},
+        "opening": {PlaceMission: _opening, EndOpening: _opening},
+        "placement": {**_PLACEMENT, **_TRANSFORM, **(_CARDS if cards_always else {}), EndPhase: _end_phase},
+        "movement": {**_MOVE, **(_TRANSFORM if later else {}), **(_CARDS if cards_always else {}),
+                     EndPhase: _end_phase},
+        "action": {**_ACTION, **_CARDS, **(_TRANSFORM if later else {}), EndPhase: _end_phase},
+        "discard": {Discard: _discard},
+        "block": {Block: _block, NoBlock: _no_block},
+        "strike_back": {StrikeBack: _strike_back},
+        "choose": {Choose: _choose},
+        "instead": {ReturnInstead: _instead, AcceptDestruction: _instead},
+        "declare": {Declare: _declare, DeclineDeclaration: _declare},
+        "answer_declaration": {AcceptDeclaration: _answer, DisputeDeclaration: _answer},
+    }
+
+
+def _phase_actions(state: dict, seat: str, kind: str) -> list[Action]:
+    table = decisions(state, kind)
+    out: list[Action] = []
+    if PlaceMission in table:
+        out += placement.legal_missions(state, seat)
+    if PlaceCharacter in table:
+        out += placement.legal_characters(state, seat)
+    if Transform in table:
+        out += placement.legal_transforms(state, seat)
+    if Move in table:
+        out += movement.legal(state, seat)
+    if Attack in table:
+        out += action_phase.legal(state, seat)
+    elif PlayAction in table:
+        out += action_phase.legal(state, seat, cards_only=True)
+    return [*out, EndPhase(seat=seat)]
+
+
+class RidersLegendEngine:
+    name = "riders_legend"
+    seats = SEATS
+    codec = CODEC
+
+    new_game = staticmethod(setup.new_game)
+    greedy_score = staticmethod(greedy_score)
+
+    @staticmethod
+    def to_act(state: dict) -> str | None:
+        """The one seat to act, or None once the game is over."""
+        return None if state["outcome"] else state["pending"]["seat"]
+
+    @staticmethod
+    def legal_actions(state: dict, seat: str) -> list[Action]:
+        """Every complete choice ``seat`` can make now (empty when it is not to act)."""
+        if RidersLegendEngine.to_act(state) != seat:
+            return []
+        pending = state["pending"]
+        kind = pending["kind"]
+        if kind in ("placement", "movement", "action"):
+            return _phase_actions(state, seat, kind)
+        if kind == "mulligan":
+            return [KeepHand(seat=seat), Mulligan(seat=seat)]
+        if kind == "opening":
+            out: list[Action] = [a for a in placement.legal_missions(state, seat, setup=True)]
+            return out + ([EndOpening(seat=seat)] if pending.get("laid", 0) >= pending["min"] else [])
+        if kind == "discard":
+            return [Discard(seat=seat, card=c) for c in dict.fromkeys(state["players"][seat]["hand"])]
+        if kind == "block":
+            return [NoBlock(seat=seat), *(Block(seat=seat, card=c) for c in pending["options"])]
+        if kind == "strike_back":
+            return [StrikeBack(seat=seat, card=c) for c in pending["options"]]
+        if kind == "choose":
+            return [Choose(seat=seat, option=o) for o in pending["options"]]
+        if kind == "instead":
+            return [ReturnInstead(seat=seat), AcceptDestruction(seat=seat)]
+        if kind == "declare":
+            return [Declare(seat=seat), DeclineDeclaration(seat=seat)]
+        return [AcceptDeclaration(seat=seat), DisputeDeclaration(seat=seat)]
+
+    @staticmethod
+    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
+        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
+        action = CODEC.decode(action)
+        if action.seat not in SEATS:
+            raise MalformedAction(f"seat must be p1 or p2, not {action.seat!r}")
+        if state["outcome"]:
+            raise NotYourTurn("the game is over")
+        pending = state["pending"]
+        if action.seat != pending["seat"]:
+            raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
+        handlers = decisions(state, pending["kind"])
+        handler = handlers.get(type(action))
+        if handler is None:
+            names = ", ".join(cls.type for cls in handlers)
+            raise IllegalAction("wrong_step", f"the {pending['kind']} decision takes {names}, not {action.type}",
+                                "全体の基本進行")
+        new = copy_state(state)
+        events: list[Event] = []
+        handler(new, action, events)
+        flow.advance(new, events)
+        new["version"] += 1
+        return new, events
+
+    @staticmethod
+    def view(state: dict, seat: str | None) -> dict:
+        from .view import view
+
+        return view(state, seat)
+
+    @staticmethod
+    def visible_events(events: list[Event], seat: str | None) -> list[Event]:
+        """The events ``seat`` (None: a spectator) may read while the game runs: public ones and those addressed
+        to it (the online layer's per-seat filtering, ``matches.selectors.match_log``, does the same)."""
+        return [e for e in events if not e.to or (seat is not None and seat in e.to)]
+
+    @staticmethod
+    def default_action(state: dict, seat: str) -> Action | None:
+        """What the clock plays for a seat whose decision timed out (docs/rules/riders_legend.md, "Time"): keep
+        the hand, end the phase, no block, decline a declaration, accept the opponent's, else the first listed
+        option."""
+        if RidersLegendEngine.to_act(state) != seat:
+            return None
+        kind = state["pending"]["kind"]
+        if kind in ("placement", "movement", "action"):
+            return EndPhase(seat=seat)
+        if kind == "declare":
+            return DeclineDeclaration(seat=seat)
+        return RidersLegendEngine.legal_actions(state, seat)[0]
+
+    @staticmethod
+    def outcome(state: dict) -> Outcome | None:
+        out = state["outcome"]
+        if not out:
+            return None
+        players = state["players"]
+        return Outcome(out["winner"], f"{out['reason']} (Riders' Legend {out['clause']})",
+                       {"turn": state["turn"], "missions": {s: len(missions(players[s])) for s in SEATS},
+                        "deck": {s: len(players[s]["deck"]) for s in SEATS}})
+
+
+ENGINE = RidersLegendEngine()

@@ -1,0 +1,125 @@
+"""The field and its areas (Riders' Legend: 場の構成, キャラクターカード, ユニーク処理; spec B2, B6): positions,
+adjacency as an explicit edge rule (part C3), where each type of character may be placed or stand, and
+uniqueness by name (one's own side) and 1枚制限 (both sides).
+
+Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", i)``, ``("battle", i)`` for i in 1..5.
+"""
+
+from __future__ import annotations
+
+from . import readings as readings_mod
+from .abilities import statics
+from .state import AREAS, abilities, alignment, attrs, characters, name, other, top
+
+JUSTICE = ("justice", 0)
+FIELDS_ALL = ("justice", "operation", "battle")
+
+
+def positions() -> list[tuple[str, int]]:
+    """Every position of one side, in field order."""
+    return [JUSTICE, *(("operation", i) for i in AREAS), *(("battle", i) for i in AREAS)]
+
+
+def adjacent(a: tuple[str, int], b: tuple[str, int], lateral: bool = False) -> bool:
+    """B2: the justice field is adjacent to every area of the other fields; 作戦_i and 戦闘_i are adjacent;
+    with ``lateral`` (reading ``lateral_adjacency``), areas i and i±1 of one field too."""
+    if a == b:
+        return False
+    if a[0] == "justice" or b[0] == "justice":
+        return True
+    if a[1] == b[1]:
+        return True
+    return lateral and a[0] == b[0] and abs(a[1] - b[1]) == 1
+
+
+def placement_allowed(alignment_: str, field: str, own_justice_mission_in_area: bool) -> bool:
+    """キャラクターカード / B2: a justice character goes into the justice field or the operation field of an
+    area holding its owner's justice mission; an evil character into any battle area or the operation field of
+    an area without its owner's justice mission."""
+    if alignment_ == "justice":
+        return field == "justice" or (field == "operation" and own_justice_mission_in_area)
+    return field == "battle" or (field == "operation" and not own_justice_mission_in_area)
+
+
+def stand_allowed(alignment_: str, field: str, own_justice_mission_in_area: bool) -> bool:
+    """B2 [PROPOSED, reading ``movement_follows_placement``]: where a character may be after moving: the
+    placement limits, except that battle areas are open to both types."""
+    return field == "battle" or placement_allowed(alignment_, field, own_justice_mission_in_area)
+
+
+def is_justice_mission(state: dict, mission: dict | None) -> bool:
+    return mission is not None and not mission["bluff"] and attrs(state, mission["card"]).get("faction") == "正義"
+
+
+def own_justice_mission(state: dict, seat: str, area: int) -> bool:
+    """Whether ``seat`` has a justice mission in ``area`` (reading ``face_down_justice_counts``: a face-down
+    one laid at setup counts)."""
+    if area == 0:
+        return False
+    mission = state["players"][seat]["missions"][area - 1]
+    if not is_justice_mission(state, mission):
+        return False
+    return mission["face_up"] or readings_mod.of(state).face_down_justice_counts
+
+
+def may_place(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
+    return placement_allowed(alignment(state, card_id), pos[0], own_justice_mission(state, seat, pos[1]))
+
+
+def may_stand(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
+    if not readings_mod.of(state).movement_follows_placement:
+        return pos[0] != "justice" or alignment(state, card_id) == "justice"
+    return stand_allowed(alignment(state, card_id), pos[0], own_justice_mission(state, seat, pos[1]))
+
+
+def card_names(state: dict, card_id: str) -> list[str]:
+    """A card's own name and the names it carries (変身: the pre-transform characters named by its
+    ``transforms_from`` static, STATED: even when placed alone)."""
+    out = [name(state, card_id)]
+    for s in statics(abilities(state, card_id), "transforms_from"):
+        out += s["names"]
+    return out
+
+
+def names_of(state: dict, char: dict) -> list[str]:
+    """Every name a character carries: those of every card of its stack (B6)."""
+    out: list[str] = []
+    for card_id in char["stack"]:
+        out += card_names(state, card_id)
+    return out
+
+
+def placement_unique(own: list[list[str]], opponent: list[list[str]], names: list[str], limit_one: bool,
+                     own_name: str | None = None) -> bool:
+    """ユニーク処理 / B6: a card carrying ``names`` may join one's side only when no own character carries one of
+    them; a 1枚制限 card (``limit_one``) only when no character of either side carries its name (``own_name``,
+    default ``names[0]``). ``own`` / ``opponent``: the names each character of a side carries."""
+    wanted = set(names)
+    if any(wanted & set(c) for c in own):
+        return False
+    if limit_one:
+        key = own_name or names[0]
+        return not any(key in c for c in (*own, *opponent))
+    return True
+
+
+def unique_ok(state: dict, seat: str, card_id: str, skip: str = "") -> bool:
+    """``placement_unique`` for ``card_id`` joining ``seat``'s side (``skip``: a character left out, the one
+    being transformed)."""
+    own = [names_of(state, c) for _, _, c in characters(state, seat) if c["id"] != skip]
+    foe = [names_of(state, c) for _, _, c in characters(state, other(seat))]
+    return placement_unique(own, foe, card_names(state, card_id), bool(attrs(state, card_id).get("limit_one")))
+
+
+def steps_allowed(state: dict, char: dict) -> int:
+    """B3.4: 1 step a turn, or the ``steps`` static of its top card."""
+    found = statics(abilities(state, top(char)), "steps")
+    return max([1, *(s["n"] for s in found)])
+
+
+def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int]) -> list[tuple[str, int]]:
+    """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4."""
+    if char["steps"] >= steps_allowed(state, char) or char["no_move_until"] >= state["turn"]:
+        return []
+    lateral = readings_mod.of(state).lateral_adjacency
+    return [p for p in positions() if adjacent(pos, p, lateral) and may_stand(state, seat, top(char), p)]

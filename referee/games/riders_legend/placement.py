@@ -1,0 +1,191 @@
+"""The placement phase (Riders' Legend: 配置フェイズ; spec B1.5, B3.3): laying a mission (one a turn, one per
+area, face up or face down), placing a character (one a turn, in a field its type allows, meeting its 配置条件
+and uniqueness), and transforming (上位変身 / 下位変身, free actions by reading ``transform_is_free``).
+
+Each action has ``problem_x(state, action) -> (code, reason, clause) | None`` and ``do_x`` (checks, raising
+IllegalAction with the reason, then acts): PokerKit's verify / can / do.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+from referee.engine.errors import IllegalAction
+
+from . import characters as chars_mod
+from . import effects, field, missions
+from . import readings as readings_mod
+from .actions import PlaceCharacter, PlaceMission, Transform, Untransform
+from .state import AREAS, FIELDS, attrs, characters, find, kind
+
+Problem = tuple[str, str, str] | None
+
+
+def check(problem: Problem) -> None:
+    if problem is not None:
+        raise IllegalAction(*problem)
+
+
+def problem_mission(state: dict, a: PlaceMission, setup: bool = False) -> Problem:
+    """B1.5/B3.3a: in the hand; an area 1..5; one a turn (the allowance); the laying rules (``missions``)."""
+    player = state["players"][a.seat]
+    if a.card not in player["hand"]:
+        return ("not_in_hand", f"{a.card} is not in your hand", "ミッションカード")
+    if a.area not in AREAS:
+        return ("bad_area", f"a mission goes into area 1..5, not {a.area}", "場の構成")
+    if a.bluff not in (0, 1):
+        return ("bad_bluff", "bluff is 0 or 1", "ミッションのブラフ")
+    if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
+        return ("mission_placed", "a mission has already been laid this turn", "ミッションカード/B3.3a 1ターンに1枚")
+    if not a.bluff and kind(state, a.card) != "mission":
+        return ("not_a_mission", "only a mission card is laid as a mission; any card may be a bluff",
+                "ミッションのブラフ")
+    if attrs(state, a.card).get("limit_one") and not a.bluff and not _one_limit_ok(state, a.card):
+        return ("limit_one", "a 1枚制限 card is already on the field", "ユニーク処理/B6 1枚制限")
+    how = missions.how_laid(state, a.seat, a.card, a.area, bool(a.bluff), setup)
+    if how is None:
+        if player["missions"][a.area - 1] is not None:
+            return ("area_taken", f"area {a.area} already holds your mission", "ミッションカード/B3.3a 各エリア1枚")
+        return ("evil_in_operation", "a justice mission is not laid where your operation field holds an evil "
+                "character", "ミッションカード/B3.3a")
+    return None
+
+
+def _one_limit_ok(state: dict, card_id: str) -> bool:
+    own_name = state["cards"][card_id]["name"]
+    for player in state["players"].values():
+        for mission in player["missions"]:
+            if mission is not None and mission["face_up"] and state["cards"][mission["card"]]["name"] == own_name:
+                return False
+    return True
+
+
+def do_mission(state: dict, a: PlaceMission, events: list[Event], setup: bool = False) -> None:
+    check(problem_mission(state, a, setup))
+    player = state["players"][a.seat]
+    player["hand"].remove(a.card)
+    if not setup:
+        player["placed"]["mission"] += 1
+    clause = "開始準備/B1.5" if setup else "配置フェイズ/B3.3a"
+    missions.lay(state, a.seat, a.card, a.area, bool(a.bluff), events, clause, setup)
+
+
+def _position(field_: str, area: int) -> Problem:
+    if field_ not in FIELDS:
+        return ("bad_field", f"a field is justice, operation or battle, not {field_!r}", "場の構成")
+    if (field_ == "justice") != (area == 0) or (field_ != "justice" and area not in AREAS):
+        return ("bad_area", "the justice field is area 0; the other fields have areas 1..5", "場の構成")
+    return None
+
+
+def problem_character(state: dict, a: PlaceCharacter) -> Problem:
+    """B3.3b: in the hand; a character; one a turn; the type's fields; its placement condition; uniqueness."""
+    bad = _position(a.field, a.area) or _card_problem(state, a.seat, a.card)
+    if bad:
+        return bad
+    if not field.may_place(state, a.seat, a.card, (a.field, a.area)):
+        return ("bad_field", f"this type of character is not placed in {a.field} {a.area}",
+                "キャラクターカード/B2 配置できるフィールド")
+    return None
+
+
+def _card_problem(state: dict, seat: str, card_id: str) -> Problem:
+    """What of ``problem_character`` does not depend on the position."""
+    player = state["players"][seat]
+    if card_id not in player["hand"]:
+        return ("not_in_hand", f"{card_id} is not in your hand", "キャラクターカード")
+    if kind(state, card_id) != "character":
+        return ("not_a_character", "only a character card is placed", "キャラクターカード")
+    if player["placed"]["character"] >= 1:
+        return ("character_placed", "a character has already been placed this turn",
+                "キャラクターカード/B3.3b 1ターンに1体")
+    if not chars_mod.placement_condition_met(state, seat, card_id):
+        return ("placement_condition", "its placement condition is not met", "キャラクターカード 配置条件")
+    if not field.unique_ok(state, seat, card_id):
+        return ("unique", "a character of that name (or 1枚制限 card) is already on the field", "ユニーク処理/B6")
+    return None
+
+
+def do_character(state: dict, a: PlaceCharacter, events: list[Event]) -> None:
+    check(problem_character(state, a))
+    player = state["players"][a.seat]
+    player["hand"].remove(a.card)
+    player["placed"]["character"] += 1
+    chars_mod.place(state, a.seat, a.card, (a.field, a.area), events, "配置フェイズ/B3.3b")
+
+
+def problem_transform(state: dict, a: Transform) -> Problem:
+    """B3.3c: a card of the hand naming the character's top card as its 変身元; uniqueness; the placement
+    condition (reading ``placement_condition_on_transform``); one's placement of the turn unless
+    ``transform_is_free``."""
+    found = find(state, a.character) if a.character in state["cards"] else None
+    if found is None or found[0] != a.seat:
+        return ("not_your_character", f"{a.character} is not a character of yours on the field", "※変身")
+    if a.card not in state["players"][a.seat]["hand"]:
+        return ("not_in_hand", f"{a.card} is not in your hand", "※変身")
+    if f"{a.card}>{a.character}" not in effects.transformations(state, a.seat):
+        return ("bad_transform", "that card does not transform that character here", "※変身/B3.3c")
+    if not readings_mod.of(state).transform_is_free and state["players"][a.seat]["placed"]["character"] >= 1:
+        return ("character_placed", "the placement of the turn is used (reading transform_is_free)", "B3.3c")
+    return None
+
+
+def do_transform(state: dict, a: Transform, events: list[Event]) -> None:
+    check(problem_transform(state, a))
+    player = state["players"][a.seat]
+    player["hand"].remove(a.card)
+    if not readings_mod.of(state).transform_is_free:
+        player["placed"]["character"] += 1
+    chars_mod.transform(state, a.seat, a.card, find(state, a.character)[3], events, "※変身/B3.3c 上位変身")
+
+
+def problem_untransform(state: dict, a: Untransform) -> Problem:
+    found = find(state, a.character) if a.character in state["cards"] else None
+    if found is None or found[0] != a.seat:
+        return ("not_your_character", f"{a.character} is not a character of yours on the field", "※変身")
+    if len(found[3]["stack"]) < 2:
+        return ("not_transformed", "the character has no card beneath its top", "※変身/B3.3c 下位変身")
+    return None
+
+
+def do_untransform(state: dict, a: Untransform, events: list[Event]) -> None:
+    check(problem_untransform(state, a))
+    chars_mod.untransform(state, a.seat, find(state, a.character)[3], events, "※変身/B3.3c 下位変身")
+
+
+def legal_missions(state: dict, seat: str, setup: bool = False) -> list[PlaceMission]:
+    player = state["players"][seat]
+    if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
+        return []
+    free = [area for area in AREAS if player["missions"][area - 1] is None]
+    out = []
+    for card_id in dict.fromkeys(player["hand"]):
+        bluffs = (0, 1) if kind(state, card_id) == "mission" else (1,)
+        for area in free:
+            for bluff in bluffs:
+                a = PlaceMission(seat=seat, card=card_id, area=area, bluff=bluff)
+                if problem_mission(state, a, setup) is None:
+                    out.append(a)
+    return out
+
+
+def legal_characters(state: dict, seat: str) -> list[PlaceCharacter]:
+    player = state["players"][seat]
+    if player["placed"]["character"] >= 1:
+        return []
+    out = []
+    for card_id in dict.fromkeys(player["hand"]):
+        if kind(state, card_id) != "character" or _card_problem(state, seat, card_id) is not None:
+            continue
+        out += [PlaceCharacter(seat=seat, card=card_id, field=fld, area=area) for fld, area in field.positions()
+                if field.may_place(state, seat, card_id, (fld, area))]
+    return out
+
+
+def legal_transforms(state: dict, seat: str) -> list:
+    out: list = []
+    if readings_mod.of(state).transform_is_free or state["players"][seat]["placed"]["character"] < 1:
+        for option in effects.transformations(state, seat):
+            card_id, char_id = option.split(">")
+            out.append(Transform(seat=seat, card=card_id, character=char_id))
+    out += [Untransform(seat=seat, character=c["id"]) for _, _, c in characters(state, seat) if len(c["stack"]) > 1]
+    return out

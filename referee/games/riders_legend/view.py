@@ -1,0 +1,79 @@
+"""Per-seat views (boardgame.io's playerView): what a seat may see, hidden zones stripped at the edge.
+
+A seat sees its own hand and its own face-down missions; the opponent's hand, both decks (their order, the halves)
+and both 捨山 only as counts; a face-down mission of the opponent only as a card back (no id: a bluff and an
+evil mission look the same). The field, the graveyards, face-up missions and the eyecatch's position in the deck
+(public: every card into or out of a deck is counted in public) are public. A spectator (``seat=None``) sees
+what both players see in common. ``cards`` holds the data of the visible cards only; a pending choice is shown in
+full only to the seat making it.
+"""
+
+from __future__ import annotations
+
+from . import characters as chars_mod
+from . import deck, missions
+from .state import SEATS, top
+
+PUBLIC_PENDING = ("block", "strike_back", "declare", "answer_declaration", "instead")
+
+
+def _character(state: dict, seat: str, char: dict) -> dict:
+    return {"id": char["id"], "stack": list(char["stack"]), "top": top(char), "acted": char["acted"],
+            "damage": char["damage"], "attack": chars_mod.attack(state, seat, char),
+            "defence": chars_mod.defence(state, char), "operation": chars_mod.operation(state, char),
+            "steps": char["steps"], "no_move_until": char["no_move_until"]}
+
+
+def _mission(state: dict, seat: str, area: int, mission: dict | None, own: bool) -> dict | None:
+    if mission is None:
+        return None
+    out = {"face_up": mission["face_up"], "damage": mission["damage"], "operation": mission["operation"],
+           "achieved": mission["achieved"]}
+    if mission["face_up"] or own:
+        out["card"] = mission["card"]
+        out["required"] = missions.required(state, seat, area) if not mission["bluff"] else None
+    if own:
+        out["bluff"] = mission["bluff"]
+    return out
+
+
+def _player(state: dict, seat: str, viewer: str | None, visible: list[str]) -> dict:
+    p = state["players"][seat]
+    own = viewer == seat
+    chars = {"justice": [_character(state, seat, c) for c in p["justice"]],
+             "operation": [[_character(state, seat, c) for c in area] for area in p["operation"]],
+             "battle": [[_character(state, seat, c) for c in area] for area in p["battle"]]}
+    for group in (p["justice"], *p["operation"], *p["battle"]):
+        for char in group:
+            visible.extend(char["stack"])
+    visible.extend(p["graveyard"])
+    shown_missions = [_mission(state, seat, i + 1, m, own) for i, m in enumerate(p["missions"])]
+    visible.extend(m["card"] for m in shown_missions if m is not None and "card" in m)
+    if own:
+        visible.extend(p["hand"])
+    return {"deck": len(p["deck"]), "above_eyecatch": deck.above_eyecatch(p), "half": p["half"],
+            "hand": list(p["hand"]) if own else len(p["hand"]), "graveyard": list(p["graveyard"]),
+            "discard_pile": len(p["discard_pile"]), "missions": shown_missions, **chars,
+            "mulliganed": p["mulliganed"], "placed": dict(p["placed"]), "mission_allowance": p["mission_allowance"]}
+
+
+def _pending(state: dict, seat: str | None) -> dict | None:
+    pending = state["pending"]
+    if pending is None or pending["seat"] == seat or pending["kind"] in PUBLIC_PENDING or "options" not in pending:
+        return pending
+    return {**pending, "options": len(pending["options"])}
+
+
+def view(state: dict, seat: str | None) -> dict:
+    """``seat`` in ("p1", "p2") or None (spectator). Returns a JSON dict; ValueError on a bad seat."""
+    if seat not in (*SEATS, None):
+        raise ValueError(f"seat must be p1, p2 or None, not {seat!r}")
+    visible: list[str] = []
+    players = {s: _player(state, s, seat, visible) for s in SEATS}
+    cards = state["cards"]
+    return {"game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
+            "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],
+            "setup_done": state["setup_done"], "readings": state["readings"], "players": players,
+            "pending": _pending(state, seat), "combat": state["combat"], "outcome": state["outcome"],
+            "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
+            "cards": {c: dict(cards[c]) for c in dict.fromkeys(visible)}}

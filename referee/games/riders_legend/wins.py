@@ -1,0 +1,50 @@
+"""勝利条件 (spec B8): a player with no mission left loses (a state check once the opening missions are laid);
+a player whose deck is empty loses at that instant, even in the middle of an action (B4.8). Both at once: a draw
+(reading ``both_lose_draw``; otherwise the turn player wins).
+
+``check`` is called right after anything that can empty a deck or a mission zone, and after every step by the
+flow; once ``state["outcome"]`` is set every step and effect stops.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import Event
+
+from . import readings as readings_mod
+from .state import SEATS, missions, other
+
+
+def losers(state: dict) -> dict[str, tuple[str, str]]:
+    """seat -> (reason, clause) for every seat that has lost now."""
+    out: dict[str, tuple[str, str]] = {}
+    for seat in SEATS:
+        player = state["players"][seat]
+        if player["deck_out"]:
+            out[seat] = ("the deck ran out", "勝利条件/B4.8 デッキが尽きる（その瞬間）")
+        elif state["setup_done"] and not missions(player):
+            out[seat] = ("no mission left", "勝利条件/B8 ミッションを0枚にする")
+    return out
+
+
+def check(state: dict, events: list[Event]) -> bool:
+    """End the game when a player has lost; True when the game is over."""
+    if state["outcome"] is not None:
+        return True
+    lost = losers(state)
+    if not lost:
+        return False
+    if len(lost) == 2:
+        if readings_mod.of(state).both_lose_draw:
+            state["outcome"] = {"winner": None, "reason": "both players lost at once",
+                                "clause": "勝利条件/B8 (reading both_lose_draw)"}
+        else:
+            loser = other(state["turn_seat"])
+            state["outcome"] = {"winner": state["turn_seat"], "reason": lost[loser][0], "clause": lost[loser][1]}
+    else:
+        (loser, (reason, clause)), = lost.items()
+        state["outcome"] = {"winner": other(loser), "reason": reason, "clause": clause}
+    state["pending"] = None
+    state["queue"] = []
+    state["combat"] = None
+    events.append(Event("game_end", state["outcome"]["clause"], dict(state["outcome"])))
+    return True
