@@ -1,13 +1,14 @@
 """Decklist text: the canonical export and a tolerant import. Pure Python: no Django import.
 
-The format is documented in ``docs/formats.md`` (section "Decklist text"). Import reads ``4 Name``,
-``4x Name``, ``Name x4``, ``Name`` (one copy), set and number references (``LG01-001``, ``Name [LG01 001]``),
-section headers in English or Japanese, full-width digits and ``#`` comments. It never drops a line silently:
-every line it cannot read, every unknown name (with the closest names as suggestions) and every ambiguous
-name is a ``Problem`` with its line number. Codes: ``codec.unreadable_line``, ``codec.unknown_card``,
-``codec.ambiguous_card``, ``codec.unknown_ref``, ``codec.ref_mismatch``, ``codec.no_section``,
-``codec.bad_header`` (also a ``Name:`` over ``MAX_NAME`` characters), ``codec.too_many_copies`` (more than
-``MAX_COUNT`` copies of a card in a section once its lines are added up).
+The format is documented in ``docs/formats.md`` (section "Decklist text"). Import reads headers (``Name``,
+``説明`` … kept as typed), section headers in English or Japanese, card lines (``decks.cardline``: counts with or
+without ``x`` or 枚, bullets, tabs, set and number references), full-width digits and ``#`` comments; bytes are
+turned into text by ``decks.decoding``. It never drops a line silently: every line it cannot read, every unknown
+name (with the closest names as suggestions, said on its first line only) and every ambiguous name (at most
+``MAX_CANDIDATES`` listed) is a ``Problem`` with its line number. Codes: ``codec.unreadable_line``,
+``codec.unknown_card``, ``codec.ambiguous_card``, ``codec.unknown_ref``, ``codec.ref_mismatch``,
+``codec.no_section``, ``codec.bad_header`` (also a ``Name:`` over ``MAX_NAME`` characters),
+``codec.too_many_copies`` (more than ``MAX_COUNT`` copies of a card in a section once its lines are added up).
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from .cardline import MAX_COUNT, Line, read_card_line, without_bullet
+from .legality import labels
 from .legality.report import Problem
 
-MAX_COUNT = 99  # copies on one line, and of one card in one section once its lines are added up
+__all__ = ["MAX_COUNT", "Line", "CardIndex", "Parsed", "parse", "resolve", "write"]
+MAX_CANDIDATES = 5  # names an ambiguous name lists; the rest are counted ("…and 7 more")
 MAX_SUGGESTED = 20  # distinct unknown names of one text that get suggestions
 MAX_NAME = 200  # characters of a deck name (``Name:``), as ``decks.models.Deck.name`` stores it
 SECTION_HEADERS = {
@@ -104,17 +108,9 @@ SIDES = {
     "ダークスポーツ財団": "dark",
 }
 
-_COUNT_FIRST = re.compile(r"^(\d+)(?:\s*[x×*])?\s+(\S.*)$|^(\d+)[x×*](\S.*)$", re.IGNORECASE)
-_COUNT_X_FIRST = re.compile(r"^[x×*](\d+)\s+(\S.*)$", re.IGNORECASE)
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[x×*]\s*(\d+)$", re.IGNORECASE)
-# Glued forms (Japanese lists): "3下忍カスミ", "下忍カスミ×3", "下忍カスミx3" (x glued only after a non-ASCII name)
-_COUNT_GLUED_FIRST = re.compile(r"^(\d{1,2})([^\x00-\x7f\d].*)$")
-_COUNT_GLUED_LAST = re.compile(r"^(\S.*?)(?:×|(?<=[^\x00-\x7f])[x*])(\d+)$", re.IGNORECASE)
-_ONLY_COUNT = re.compile(r"^\d+\s*[x×*]?$", re.IGNORECASE)
-_REF = r"([A-Za-z]{1,8}\d{0,4}[A-Za-z]?)[\s\-/#]+([A-Za-z]{0,2}\d{1,4}[A-Za-z]?)"
-_REF_ALONE = re.compile(rf"^[\[(]?{_REF}[\])]?$")
-_REF_AFTER_NAME = re.compile(rf"^(.*?)\s*[\[(]{_REF}[\])]$")
 _HEADER = re.compile(r"^([^:]{1,20}):\s*(.*)$")
+_RAW_VALUE = re.compile(r"^[^:：]*[:：](.*)$")  # a header's value as typed, before NFKC (name, description)
+RAW_HEADERS = ("name", "description")
 _SECTION_COUNT = re.compile(r"[\s(（\[]*\d*\s*(枚|cards?)?[)）\]]*$", re.IGNORECASE)
 _FOLD = str.maketrans("", "", " \t・『』「」【】()[]<>〈〉《》.,!?!?'\"’‘“”-―ー~〜_/:;")
 
@@ -130,32 +126,11 @@ _SECTIONS_FOLDED.update((fold(header), section) for header, section in SECTION_H
 
 
 @dataclass
-class Line:
-    """One card line as read: ``name`` and/or a ``ref`` (set code, number)."""
-
-    number: int
-    section: str | None
-    count: int
-    name: str | None
-    ref: tuple[str, str] | None
-    whole: str | None = None  # the whole line when it may also be a name starting with digits (one copy)
-
-
-@dataclass
 class Parsed:
     meta: dict = field(default_factory=dict)  # game, format, name, side, description (as written)
     lines: list[Line] = field(default_factory=list)
     sections_seen: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-
-
-def _unreadable(number: int, raw: str, why: str, why_ja: str) -> Problem:
-    return Problem(
-        "codec.unreadable_line",
-        f"Line {number} cannot be read ({why}): “{raw}”",
-        f"{number}行目を読めません（{why_ja}）：「{raw}」",
-        line=number,
-    )
 
 
 def _name_too_long(number: int, length: int) -> Problem:
@@ -175,38 +150,12 @@ def _section_of(text: str) -> str | None:
     return _SECTIONS_FOLDED.get(fold(key))
 
 
-def _card_line(number: int, text: str, section: str | None) -> Line | Problem:
-    """Read ``4 Name`` / ``4x Name`` / ``x4 Name`` / ``Name x4`` / ``Name`` with an optional set reference."""
-    if _ONLY_COUNT.match(text):
-        return _unreadable(number, text, "a count with no card", "枚数だけでカード名がありません")
-    count, rest, whole = 1, text, None
-    if m := _COUNT_FIRST.match(text):
-        count, rest = int(m.group(1) or m.group(3)), (m.group(2) or m.group(4))
-    elif m := _COUNT_X_FIRST.match(text):
-        count, rest = int(m.group(1)), m.group(2)
-    elif m := _COUNT_LAST.match(text):
-        count, rest = int(m.group(2)), m.group(1)
-    elif m := _COUNT_GLUED_LAST.match(text):
-        count, rest = int(m.group(2)), m.group(1)
-    elif m := _COUNT_GLUED_FIRST.match(text):  # "44ソニック…" may be a name: resolve() tries the whole line
-        count, rest, whole = int(m.group(1)), m.group(2), text
-    if not 1 <= count <= MAX_COUNT:
-        return _unreadable(
-            number, text, f"count {count} is not between 1 and {MAX_COUNT}", f"枚数{count}は範囲外です"
-        )
-    name, ref = rest.strip(), None
-    if m := _REF_ALONE.match(name):
-        name, ref = None, (m.group(1).upper(), m.group(2).upper())
-    elif m := _REF_AFTER_NAME.match(name):
-        name, ref = m.group(1).strip() or None, (m.group(2).upper(), m.group(3).upper())
-    if name is not None and not any(unicodedata.category(c).startswith("L") for c in name):
-        return _unreadable(number, text, "no card name", "カード名がありません")
-    return Line(number, section, count, name, ref, whole)
-
-
 def parse(text: str) -> Parsed:
     """Read the lines of a decklist without a catalogue: headers, sections and card lines; problems by
-    line."""
+    line.
+
+    ``Name`` and ``Description`` keep their value as typed (full-width characters and tabs included; only the
+    spaces around it are dropped); consecutive ``Description`` lines are one description of several lines."""
     parsed = Parsed()
     section: str | None = None
     text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark (Windows Notepad) is not part of line 1
@@ -214,33 +163,47 @@ def parse(text: str) -> Parsed:
         line = unicodedata.normalize("NFKC", raw).strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
+        line = without_bullet(line)
         if (found := _section_of(line)) is not None:
             section = found
             parsed.sections_seen.append(found)
             continue
         if m := _HEADER.match(line):
-            key = HEADER_KEYS.get(fold(m.group(1))) or HEADER_KEYS.get(m.group(1).strip())
-            if key == "name" and len(m.group(2).strip()) > MAX_NAME:
-                parsed.problems.append(_name_too_long(number, len(m.group(2).strip())))
+            if _read_header(parsed, number, m.group(1), m.group(2), raw):
                 continue
-            if key:
-                parsed.meta[key] = (m.group(2).strip(), number)
-                continue
-            if m.group(1).strip().replace(" ", "").isascii():
-                parsed.problems.append(
-                    Problem(
-                        "codec.bad_header",
-                        f"Line {number}: “{m.group(1).strip()}:” is not a header we know "
-                        "(Game, Format, Name, Side or Description).",
-                        f"{number}行目：「{m.group(1).strip()}」は使えない見出しです"
-                        "（使えるのはゲーム・フォーマット・デッキ名・陣営・説明）。",
-                        line=number,
-                    )
-                )
-                continue
-        read = _card_line(number, line, section)
+        read = read_card_line(number, line, section)
         (parsed.problems if isinstance(read, Problem) else parsed.lines).append(read)
     return parsed
+
+
+def _read_header(parsed: Parsed, number: int, key_text: str, value: str, raw: str) -> bool:
+    """Record the ``Key: value`` line in ``parsed`` (or its problem); False when it is not a header at all (a
+    card name with a colon)."""
+    key = HEADER_KEYS.get(fold(key_text)) or HEADER_KEYS.get(key_text.strip())
+    if key in RAW_HEADERS and (m := _RAW_VALUE.match(raw)):
+        value = m.group(1)
+    value = value.strip()
+    if key == "name" and len(value) > MAX_NAME:
+        parsed.problems.append(_name_too_long(number, len(value)))
+    elif key == "description" and "description" in parsed.meta:
+        before, first = parsed.meta["description"]
+        parsed.meta["description"] = (f"{before}\n{value}", first)
+    elif key:
+        parsed.meta[key] = (value, number)
+    elif key_text.strip().replace(" ", "").isascii():
+        parsed.problems.append(
+            Problem(
+                "codec.bad_header",
+                f"Line {number}: “{key_text.strip()}:” is not a header we know "
+                "(Game, Format, Name, Side or Description).",
+                f"{number}行目：「{key_text.strip()}」は使えない見出しです"
+                "（使えるのはゲーム・フォーマット・デッキ名・陣営・説明）。",
+                line=number,
+            )
+        )
+    else:
+        return False
+    return True
 
 
 class CardIndex:
@@ -294,56 +257,84 @@ class CardIndex:
         return names[:n]
 
 
+def _resolve_ref(line: Line, index: CardIndex) -> tuple[object, Problem | None]:
+    """The printing a line's set and number name (``codec.unknown_ref`` when there is none, naming the card
+    when the line names one; ``codec.ref_mismatch`` when it is another card)."""
+    here = {"section": line.section, "line": line.number, "card": line.name}
+    card = index.lookup_ref(*line.ref)
+    ref = " ".join(line.ref)
+    if card is None and line.name:
+        return None, Problem(
+            "codec.unknown_ref",
+            f"Line {line.number}: there is no printing {ref} of {line.name} in the catalogue.",
+            f"{line.number}行目：{line.name}の {ref} は、カードリストにありません。",
+            **here,
+        )
+    if card is None:
+        return None, Problem(
+            "codec.unknown_ref",
+            f"Line {line.number}: no card {ref} in the catalogue.",
+            f"{line.number}行目：{ref} のカードはありません。",
+            **here,
+        )
+    if line.name and fold(line.name) not in (fold(card["name"]), fold(card.get("reading") or "")):
+        return None, Problem(
+            "codec.ref_mismatch",
+            f"Line {line.number}: {ref} is {card['name']}, not {line.name}.",
+            f"{line.number}行目：{ref} は{card['name']}です（{line.name}ではありません）。",
+            **here,
+        )
+    return card["key"], None
+
+
 def _resolve_line(line: Line, index: CardIndex, suggest=None) -> tuple[object, Problem | None]:
     """The card key a line names, or a problem (unknown, ambiguous, bad reference).
 
-    ``suggest(name) -> [names]`` gives the suggestions for an unknown name (default: ``index.suggestions``)."""
-    suggest = suggest or index.suggestions
-    here = {"section": line.section, "line": line.number}
+    ``suggest(name) -> [names]`` gives the suggestions for an unknown name (default: ``index.suggestions``).
+    An ambiguous name lists at most ``MAX_CANDIDATES`` names and counts the others."""
     if line.ref is not None:
-        card = index.lookup_ref(*line.ref)
-        ref = " ".join(line.ref)
-        if card is None:
-            return None, Problem(
-                "codec.unknown_ref",
-                f"Line {line.number}: no card {ref} in the catalogue.",
-                f"{line.number}行目：{ref} のカードはありません。",
-                card=line.name,
-                **here,
-            )
-        if line.name and fold(line.name) not in (fold(card["name"]), fold(card.get("reading") or "")):
-            return None, Problem(
-                "codec.ref_mismatch",
-                f"Line {line.number}: {ref} is {card['name']}, not {line.name}.",
-                f"{line.number}行目：{ref} は{card['name']}です（{line.name}ではありません）。",
-                card=line.name,
-                **here,
-            )
-        return card["key"], None
+        return _resolve_ref(line, index)
+    here = {"section": line.section, "line": line.number, "card": line.name}
     if line.name in index.by_name:
         return index.default_key(line.name), None
     names = sorted(index.by_fold.get(fold(line.name), ()))
     if len(names) == 1:
         return index.default_key(names[0]), None
     if names:
+        shown = names[:MAX_CANDIDATES]
         return None, Problem(
             "codec.ambiguous_card",
-            f"Line {line.number}: “{line.name}” could be any of {', '.join(names)}; write the exact name.",
-            f"{line.number}行目：「{line.name}」は複数のカード（{'、'.join(names)}）に当てはまります。",
-            card=line.name,
-            suggestions=tuple(names),
+            f"Line {line.number}: “{line.name}” could be any of {len(names)} cards: "
+            f"{labels.candidates_en(shown, len(names))}; write the exact name.",
+            f"{line.number}行目：「{line.name}」は{len(names)}枚のカード（{labels.candidates_ja(shown, len(names))}）"
+            "に当てはまります。正確な名前を書いてください。",
+            suggestions=tuple(shown),
             **here,
         )
-    close = suggest(line.name)
+    close = (suggest or index.suggestions)(line.name)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
     return None, Problem(
         "codec.unknown_card",
         f"Line {line.number}: there is no card named “{line.name}”.{hint}",
         f"{line.number}行目：「{line.name}」というカードはありません。{hint_ja}",
-        card=line.name,
         suggestions=tuple(close),
         **here,
+    )
+
+
+def _said_before(problem: Problem, first_line: int) -> Problem:
+    """The problem of a name already reported on ``first_line``: the same code, without its suggestions (a
+    suggestion is said once, not once per line)."""
+    if problem.code == "codec.ambiguous_card":
+        en, ja = "could be any of several cards", "は複数のカードに当てはまります"
+    else:
+        en, ja = "is not a card name", "というカードはありません"
+    return replace(
+        problem,
+        message_en=f"Line {problem.line}: “{problem.card}” {en} (see line {first_line}).",
+        message_ja=f"{problem.line}行目：「{problem.card}」{ja}（{first_line}行目を参照）。",
+        suggestions=(),
     )
 
 
@@ -384,26 +375,19 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
     """Turn card lines into deck entries ``{"card", "count", "section", "line"}`` against ``index``.
 
     Lines before any section header go to the game's default section (Legions: deck, Iron Leaguer: roster);
-    Riders' Legend has none, so such lines are ``codec.no_section``."""
+    Riders' Legend has none, so such lines are ``codec.no_section``. An unknown or ambiguous name written on
+    several lines is a problem on each line, its suggestions on the first only."""
     entries: list[dict] = []
     problems: list[Problem] = list(parsed.problems)
     totals: dict[tuple, int] = {}
     too_many: set[tuple] = set()  # (section, card) already reported: one problem per card, not per line
+    said: dict[str, int] = {}  # folded unknown or ambiguous name -> the line that said its suggestions
     suggest = _Suggester(index)
     for line in parsed.lines:
         if line.section is None:
             line.section = DEFAULT_SECTION.get(index.game)
             if line.section is None:
-                problems.append(
-                    Problem(
-                        "codec.no_section",
-                        f"Line {line.number}: a card before any section header "
-                        "(First half, Second half or Eyecatch).",
-                        f"{line.number}行目：区分（前半・後半・アイキャッチ）の見出しの前にカードがあります。",
-                        card=line.name,
-                        line=line.number,
-                    )
-                )
+                problems.append(_no_section(line))
                 continue
         if line.whole and (line.whole in index.by_name or fold(line.whole) in index.by_fold):
             line.name, line.count = line.whole, 1
@@ -415,11 +399,24 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
                     continue
                 too_many.add((line.section, key))
                 problem = _too_many(line, index.cards[key]["name"], total)
+        elif problem.code in ("codec.unknown_card", "codec.ambiguous_card"):
+            first = said.setdefault(fold(line.name), line.number)
+            problem = problem if first == line.number else _said_before(problem, first)
         if problem:
             problems.append(problem)
         else:
             entries.append({"card": key, "count": line.count, "section": line.section, "line": line.number})
     return entries, problems
+
+
+def _no_section(line: Line) -> Problem:
+    return Problem(
+        "codec.no_section",
+        f"Line {line.number}: a card before any section header (First half, Second half or Eyecatch).",
+        f"{line.number}行目：区分（前半・後半・アイキャッチ）の見出しの前にカードがあります。",
+        card=line.name,
+        line=line.number,
+    )
 
 
 class _Suggester:
@@ -448,22 +445,29 @@ def _too_many(line: Line, name: str, total: int) -> Problem:
     )
 
 
+def clean_description(text: str) -> str:
+    """A description as decklist text keeps it: lines without the spaces at their ends, joined by ``\\n``, no
+    blank line first or last. ``decks.services`` saves descriptions so, and the round trip is then exact."""
+    return "\n".join(line.strip() for line in str(text).splitlines()).strip("\n")
+
+
 def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
     """The canonical text of a deck: headers, then each section of the game in order, ``N Name`` per card.
 
-    ``meta``: ``{"game", "format", "name", "side", "description"}`` (name and description written on one
-    line each); ``entries``: ``{"card": key, "count", "section"}``.
+    ``meta``: ``{"game", "format", "name", "side", "description"}``; the name is written as it is (line breaks
+    as spaces), the description as one ``Description:`` line per line of it, so that ``parse`` gives back
+    ``clean_description(description)`` exactly; ``entries``: ``{"card": key, "count", "section"}``.
     A card whose name several printings share is written with its reference when it is not the default
     printing, so reading the text back gives the same deck."""
     out = ["# Shinpan decklist", f"Game: {meta['game']}"]
     if meta.get("format"):
         out.append(f"Format: {meta['format']}")
     if meta.get("name"):
-        out.append(f"Name: {' '.join(str(meta['name']).split())}")
+        out.append(f"Name: {' '.join(str(meta['name']).splitlines()).strip()}")
     if meta.get("side"):
         out.append(f"Side: {meta['side']}")
-    if meta.get("description"):
-        out.append(f"Description: {' '.join(str(meta['description']).split())}")
+    for line in clean_description(meta.get("description") or "").split("\n") if meta.get("description") else ():
+        out.append(f"Description: {line}" if line else "Description:")
     merged: dict[tuple[str, object], int] = {}
     for entry in entries:
         merged[(entry["section"], entry["card"])] = (

@@ -3,7 +3,8 @@
 A ``Format`` holds a game's legality rules as data (section sizes and card types, copy limit, game rules)
 and its banned and restricted cards (``FormatCardLimit``, each with the date it takes effect).
 ``decks.legality`` interprets that data; nothing here enforces a rule. A ``Deck`` is a player's list of
-``DeckEntry`` rows (card, count, section).
+``DeckEntry`` rows (card, count, section). ``CatalogueVersion`` names the state of a game's catalogue the deck
+index was built from (``decks.catalogue``).
 """
 
 from __future__ import annotations
@@ -160,3 +161,15 @@ class DeckEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} {self.card.name} ({self.section})"
+
+
+class CatalogueVersion(models.Model):
+    """The version of one game's catalogue that caches built from it (the deck index) are kept by: ``number``
+    counts the changes, ``token`` is drawn afresh by each (``decks.catalogue``)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    number = models.PositiveBigIntegerField(default=0)
+    token = models.CharField(max_length=16)
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.number}"

@@ -130,17 +130,17 @@ def card_data(card: Card) -> dict:
 
 
 _INDEXES: dict[str, tuple[str, codec.CardIndex]] = {}  # game code -> (catalogue version key, index)
+_FORMATS: list[tuple[dict[str, str], dict[str, dict]]] = []  # [(every game's version key, formats_data())]
 
 
-def catalogue_index(game_code: str) -> codec.CardIndex:
+def catalogue_index(game_code: str, version: str | None = None) -> codec.CardIndex:
     """Every card of a game, oldest printing first (so a shared name resolves to its first printing).
 
-    Kept in this process per game and rebuilt when ``cards.bulk.catalogue_version`` changes (two small
-    aggregate queries instead of loading the whole catalogue on every check)."""
-    from cards.bulk import catalogue_version
+    Kept in this process per game and rebuilt when the game's ``decks.catalogue`` version changes (``version``,
+    read now when not given): one query by key, whatever the catalogue's size (issue 14.3)."""
+    from .catalogue import catalogue_key
 
-    game = Game.objects.filter(code=game_code).first()
-    version = catalogue_version(game).key if game else ""
+    version = catalogue_key(game_code) if version is None else version
     cached = _INDEXES.get(game_code)
     if cached is not None and cached[0] == version:
         return cached[1]
@@ -158,14 +158,31 @@ def _load_index(game_code: str) -> codec.CardIndex:
     return codec.CardIndex(game_code, (card_data(c) for c in cards))
 
 
-def formats_data() -> dict[str, dict]:
-    return {f.code: f.as_data() for f in Format.objects.select_related("game").prefetch_related("limits")}
+def formats_data(versions: dict[str, str] | None = None) -> dict[str, dict]:
+    """``{code: format as data}`` of every format; kept in this process while ``versions`` (every game's
+    ``decks.catalogue`` version, which a format's edit changes) stays the same. Read-only: shared by callers."""
+    if versions is not None and _FORMATS and _FORMATS[0][0] == versions:
+        return _FORMATS[0][1]
+    data = {f.code: f.as_data() for f in Format.objects.select_related("game").prefetch_related("limits")}
+    if versions is not None:
+        _FORMATS[:] = [(versions, data)]
+    return data
 
 
 def deck_check_text(*, text: str, format_code: str | None = None, as_of: date | None = None) -> TextResult:
-    """Judge a decklist text against the catalogue. Raises ``Unreadable`` (no game, unknown format)."""
+    """Judge a decklist text against the catalogue. Raises ``Unreadable`` (no game, unknown format).
+
+    One query when nothing changed since the last check (every game's catalogue version); the formats and the
+    catalogue index are read again only after a change."""
+    from .catalogue import catalogue_keys
+
+    versions = catalogue_keys()
     return check_text(
-        text, formats=formats_data(), index_for=catalogue_index, format_code=format_code, as_of=as_of
+        text,
+        formats=formats_data(versions),
+        index_for=lambda game: catalogue_index(game, versions.get(game, "none")),
+        format_code=format_code,
+        as_of=as_of,
     )
 
 
@@ -249,7 +266,7 @@ def deck_create(
         game=fmt.game,
         format=fmt,
         name=name or "Untitled deck",
-        description=description,
+        description=codec.clean_description(description),  # as its decklist text keeps it
         visibility=visibility,
         side=side,
     )
@@ -267,13 +284,13 @@ def deck_update(*, deck: Deck, text: str | None = None, **fields) -> Deck:
     _check_fields({k: v for k, v in fields.items() if v is not None})
     for name, value in fields.items():
         if name in ("name", "description", "visibility", "side") and value is not None:
-            setattr(deck, name, value)
+            setattr(deck, name, codec.clean_description(value) if name == "description" else value)
     if text is not None:
         result = _read_for_saving(text, deck.format.code)
         if "side" not in fields and result.meta.get("side"):
             deck.side = result.meta["side"]
         if "description" not in fields and result.meta.get("description"):
-            deck.description = result.meta["description"]
+            deck.description = codec.clean_description(result.meta["description"])
         _replace_entries(deck, result.entries)
     deck.save()
     return deck
@@ -329,20 +346,29 @@ def card_by_name(*, game_code: str, name: str) -> Card:
     if len(names) == 1:
         return Card.objects.select_related("game", "card_set").get(pk=index.default_key(names[0]))
     if names:
-        raise CardChoiceError(
-            "builder.ambiguous_card",
-            f"“{name}” could be any of {', '.join(names)}: pick one.",
-            f"「{name}」に当てはまるカードが複数あります（{'、'.join(names)}）。どれか選んでください。",
-            tuple(names),
-        )
-    close = tuple(index.suggestions(name, n=5))
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
-    hint_ja = f"（候補：{'、'.join(close)}）" if close else ""
+        raise _ambiguous(name, names)
+    close = tuple(index.suggestions(name, n=codec.MAX_CANDIDATES))
+    hint = " Did you mean one of these?" if close else ""  # the page offers each as a button: named once
+    hint_ja = "候補から選べます。" if close else ""
     raise CardChoiceError(
         "builder.unknown_card",
         f"There is no card named “{name}”.{hint}",
         f"「{name}」というカードはありません。{hint_ja}",
         close,
+    )
+
+
+def _ambiguous(name: str, names: list[str]) -> CardChoiceError:
+    """The first ``codec.MAX_CANDIDATES`` names as suggestions (the page's buttons name them), the others
+    counted in the sentence."""
+    shown, more = names[: codec.MAX_CANDIDATES], len(names) - codec.MAX_CANDIDATES
+    rest = f" (…and {more} more: type more of the name)" if more > 0 else ""
+    rest_ja = f"（ほか{more}枚：名前をもっと入力してください）" if more > 0 else ""
+    return CardChoiceError(
+        "builder.ambiguous_card",
+        f"“{name}” could be any of {len(names)} cards: pick one{rest}.",
+        f"「{name}」に当てはまるカードが{len(names)}枚あります。どれか選んでください{rest_ja}。",
+        tuple(shown),
     )
 
 

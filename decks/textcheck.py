@@ -21,6 +21,7 @@ DEFAULT_FORMATS = {
 
 
 MAX_CHARS = 100_000  # characters of a decklist text
+MAX_BYTES = 4 * MAX_CHARS  # bytes of a decklist file (no encoding it is read in takes more than 4 a character)
 MAX_LINES = 500  # lines of a decklist text (a deck is at most a few dozen lines, plus comments)
 
 

@@ -18,16 +18,49 @@ from django.views.decorators.http import require_POST
 from cards.models import Card
 
 from . import image, pages, services
-from .legality import labels
+from .decoding import UndecodableText, decode
+from .legality import Problem, Report, labels
 from .models import Deck, Format
+from .textcheck import MAX_BYTES
 
 SEARCH_LIMIT = 30
+DELTAS = {"1": 1, "+1": 1, "-1": -1, "−1": -1}  # the + and − buttons send 1 and -1
 SUGGEST_LIMIT = 10
 PUBLIC_LIMIT = 30
 
 
+def _capital(text: str) -> str:
+    """"minion" -> "Minion", "IL" stays "IL" (str.capitalize would make it "Il")."""
+    return text[:1].upper() + text[1:]
+
+
 def _japanese() -> bool:
     return (get_language() or "").startswith("ja")
+
+
+class _BadFile(ValueError):
+    """An uploaded decklist file that is too large or not text; ``report`` says so as a legality report."""
+
+    def __init__(self, message: str, message_ja: str):
+        super().__init__(message)
+        self.report = Report(errors=[Problem("codec.unreadable", message, message_ja)])
+
+
+def _posted_text(request) -> str:
+    """The decklist of a form: the pasted ``text``, else the uploaded ``file`` read with ``decoding.decode``
+    (UTF-8, UTF-16 or Shift_JIS). Raises ``_BadFile`` for a file over ``MAX_BYTES`` or not text."""
+    text, upload = request.POST.get("text", ""), request.FILES.get("file")
+    if text.strip() or upload is None:
+        return text
+    if upload.size > MAX_BYTES:
+        raise _BadFile(
+            f"The file has {upload.size} bytes; at most {MAX_BYTES} are read.",
+            f"ファイルが{upload.size}バイトあります（読めるのは{MAX_BYTES}バイトまで）。",
+        )
+    try:
+        return decode(upload.read())
+    except UndecodableText as exc:
+        raise _BadFile(str(exc), exc.message_ja) from exc
 
 
 def _visible(request, pk: int) -> Deck:
@@ -65,8 +98,13 @@ def deck_list(request):
 @login_required
 @require_POST
 def deck_new(request):
-    """Create an empty deck of a format, or a deck from pasted text; then open the builder."""
-    text = request.POST.get("text", "")
+    """Create an empty deck of a format, or a deck from pasted text or an uploaded file; then open the
+    builder."""
+    try:
+        text = _posted_text(request)
+    except _BadFile as exc:
+        context = _list_context(request, import_report=pages.problems(exc.report, _japanese()))
+        return render(request, "decks/list.html", context, status=400)
     try:
         deck = services.deck_create(
             owner=request.user,
@@ -130,7 +168,7 @@ def deck_search(request, pk: int):
             (code, labels.section_ja(code) if japanese else labels.section_en(code))
             for code in services.sections_for(deck, card)
         ]
-        type_label = labels.type_ja(card.card_type) if japanese else labels.type_en(card.card_type).capitalize()
+        type_label = labels.type_ja(card.card_type) if japanese else _capital(labels.type_en(card.card_type))
         results.append({"card": card, "sections": sections, "type_label": type_label})
     found = {"results": results, "error": error, "query": query}
     if not request.htmx:
@@ -158,7 +196,7 @@ def deck_suggest(request, pk: int):
             if card.name in seen:
                 continue  # reprints share a name: one suggestion
             seen.add(card.name)
-            type_label = labels.type_ja(card.card_type) if japanese else labels.type_en(card.card_type).capitalize()
+            type_label = labels.type_ja(card.card_type) if japanese else _capital(labels.type_en(card.card_type))
             items.append(
                 {
                     "id": card.pk,
@@ -221,20 +259,22 @@ def deck_add(request, pk: int):
 @login_required
 @require_POST
 def deck_card(request, pk: int):
-    """Add or remove one copy (``delta`` = 1 or -1) of ``card`` in ``section``; answers the refreshed
-    panel."""
+    """Add or remove one copy (``delta`` = 1 or -1, also ``+1`` and ``−1``) of ``card`` in ``section``; answers
+    the refreshed panel. Any other delta, or none, is a 400 with ``labels.BAD_DELTA``."""
     deck = _owned(request, pk)
     card_id = request.POST.get("card", "")
     if not card_id.isdigit():
         return HttpResponse(f"card must be a card id, not {card_id!r}", status=400)
     card = get_object_or_404(Card, pk=int(card_id), game=deck.game)
-    delta = 1 if request.POST.get("delta", "1") == "1" else -1
+    delta = DELTAS.get(request.POST.get("delta", "").strip())
+    if delta is None:  # "5" was once read as -1: a count changes one copy at a time, nothing else is guessed
+        return HttpResponse(labels.BAD_DELTA[1 if _japanese() else 0], status=400)
     try:
         services.deck_set_count(deck=deck, card=card, section=request.POST.get("section", ""), delta=delta)
     except ValueError as exc:
         return HttpResponse(str(exc), status=400)
-    if request.htmx:
-        return render(request, "decks/_panel.html", pages.panel(deck, _japanese()) | {"readonly": False})
+    if request.htmx:  # the panel, and the header (count, legality) out of band
+        return render(request, "decks/_panel_refresh.html", pages.panel(deck, _japanese()) | {"readonly": False})
     return redirect("decks:edit", pk=deck.pk)
 
 
@@ -245,7 +285,10 @@ def deck_settings(request, pk: int):
     answers the builder again (400) with the sentence and every typed value kept."""
     deck = _owned(request, pk)
     fields = {k: request.POST[k] for k in ("name", "visibility", "side", "description") if k in request.POST}
-    text = request.POST.get("text")
+    try:
+        text = _posted_text(request)
+    except _BadFile as exc:
+        return _edit(request, deck, status=400, import_report=pages.problems(exc.report, _japanese()))
     try:
         services.deck_update(deck=deck, text=text if text and text.strip() else None, **fields)
     except services.DeckTextError as exc:

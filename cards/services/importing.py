@@ -7,7 +7,10 @@ refuses the whole file when any row is wrong, listing every problem. A field the
 the card's stored value, and a card not yet in the catalogue is refused (docs/formats.md, "One rule").
 A good file is upserted by (game, set code, collector number) inside one transaction with bulk queries: a
 fixed number of queries for the lookups, then batches of ``BATCH_SIZE`` inserts and updates; image files are
-stored first and removed again if the transaction fails.
+stored first and removed again if the transaction fails; the catalogue version of every game written is
+bumped in the same transaction (``decks.catalogue.catalogue_changed``). The lookups read only the sets the
+file names and the cards of those sets (``plan_sets``, ``_existing_cards``): what an import reads does not
+grow with the rest of the catalogue.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from cards.games import SCHEMAS, GameSchema
 from cards.games.schema import NESTED
 from cards.images import delete_files
 from cards.models import Card, Game
+from decks.catalogue import catalogue_changed
 
 from .image_files import ImagePlan, plan_images, store_images
 from .records import ABSENT, CARD_FIELDS, IMAGE_FIELDS, MISSING, CardFile, CardRecord, Problem
@@ -32,6 +36,8 @@ from .sets import SetKey, SetPlan, plan_sets, write_sets
 CardKey = tuple[str, str, str]  # (game code, set code, collector number)
 
 BATCH_SIZE = 500
+# The columns a new card is inserted with (the id comes from the database).
+INSERTED_FIELDS = ("game", "card_set", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "created_at", "updated_at")
 TEXT_FIELDS = ("number", "name", "reading", "card_type", "rarity", "rules_text", "flavour_text")
 STRIPPED_FIELDS = frozenset({"number", "name", "reading", "card_type", "rarity"})
 MODEL_FIELD = {"number": "collector_number"}
@@ -278,7 +284,10 @@ def _check_sample_fields(record: CardRecord, schema: GameSchema, problems: list[
 
 
 def _existing_cards(set_plan: SetPlan) -> dict[CardKey, Card]:
-    """The cards already in the file's existing sets, by (game, set code, number): one query."""
+    """The cards already in the sets the file names, by (game, set code, number): one query, none when the
+    file names no stored set (the rest of the catalogue is never read)."""
+    if not set_plan.existing:
+        return {}
     by_id = {card_set.id: key for key, card_set in set_plan.existing.items()}
     cards = Card.objects.filter(card_set_id__in=list(by_id)).only(
         "id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS
@@ -324,6 +333,9 @@ def _write_all(
             names = store_images(image_plan, card_file.images, saved)
             stale = _apply_images(image_plan, names, to_update)
             _write(card_file, games, set_plan, names, to_create, [card for _, card in to_update])
+            # The raw INSERT and UPDATE send no post_save: tell the deck index which catalogues changed.
+            written = [key for key, _ in (*to_create, *to_update)] + [*set_plan.to_create, *set_plan.to_update]
+            catalogue_changed(game_ids={games[key[0]].id for key in written})
             if stale:
                 transaction.on_commit(lambda: delete_files(storage, stale))
     except BaseException:
@@ -357,23 +369,48 @@ def _write(
     for code in sorted({key[0] for key in set_plan.known} - set(games)):
         games[code] = _create_game(code, card_file.game_names.get(code))
     card_sets = write_sets(set_plan, games)
-    Card.objects.bulk_create(
+    now = timezone.now()
+    _insert_cards(
         [
-            Card(
-                game=games[key[0]],
-                card_set=card_sets[(key[0], key[1])],
-                collector_number=key[2],
+            {
+                "game_id": games[key[0]].id,
+                "card_set_id": card_sets[(key[0], key[1])].id,
+                "collector_number": key[2],
                 **{name: values[name] for name in CARD_FIELDS},
                 **{name: image_names.get((key, name), "") for name in IMAGE_FIELDS},
-            )
+                "created_at": now,
+                "updated_at": now,
+            }
             for key, values in to_create
-        ],
-        batch_size=BATCH_SIZE,
+        ]
     )
-    now = timezone.now()
     for card in to_update:
         card.updated_at = now
     _update_cards(to_update)
+
+
+def _insert_cards(rows: list[dict[str, Any]]) -> None:
+    """Insert new cards (``rows``: {field attname: value}, every field but the id): multi-row INSERT
+    statements of up to ``BATCH_SIZE`` rows (fewer where the backend limits parameters: SQLite).
+
+    ``QuerySet.bulk_create`` builds a model instance per card and compiles every value through the SQL
+    compiler: 45% of the time of importing 10,000 new cards (cProfile). Here each value costs one
+    ``get_db_prep_save``, the conversion Django applies. Multi-row statements, not executemany: that would
+    send PostgreSQL one statement (parse, plan, run) a row.
+    """
+    fields = [Card._meta.get_field(name) for name in INSERTED_FIELDS]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    size = max(1, min(BATCH_SIZE, connection.ops.bulk_batch_size(fields, rows)))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            batch = rows[start : start + size]
+            params = [f.get_db_prep_save(row[f.attname], connection) for row in batch for f in fields]
+            cursor.execute(
+                f"INSERT INTO {quote(Card._meta.db_table)} ({columns}) VALUES {', '.join([row_sql] * len(batch))}",
+                params,
+            )
 
 
 def _update_cards(cards: list[Card]) -> None:

@@ -268,6 +268,7 @@ def _check_header(header: list[str], name: str, partial: bool) -> None:
         raise CardFileError(f"{name}: header row repeats the column(s) {', '.join(repeated)}")
 
 
+COMMON_COLUMN_SET = frozenset(COMMON_COLUMNS)  # asked of every cell of every row: a set, not the tuple
 STRIPPED_COLUMNS = ("game", "set", "number", "name", "reading", "card_type", "rarity", "image", "thumbnail")
 SET_COLUMNS = {"set_name": "name", "set_name_ja": "name_ja", "set_release_date": "release_date"}
 
@@ -285,7 +286,7 @@ def _read_csv_row(result: CardFile, where: str, cells: dict[str, str]) -> None:
     }
     if "sample_fields" in values:
         values["sample_fields"] = split_list_cell(values["sample_fields"])
-    attribute_cells = {column: cell for column, cell in cells.items() if column not in COMMON_COLUMNS}
+    attribute_cells = {column: cell for column, cell in cells.items() if column not in COMMON_COLUMN_SET}
     given: frozenset[str] | None = None
     if game in SCHEMAS:
         values["attributes"], foreign = cells_to_attributes(game, attribute_cells)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from cards.games import SCHEMAS
 from cards.models import CardSet, Game
@@ -29,7 +30,8 @@ NEW_SET_NEEDS_NAME = "is required for the new set {code!r}"
 
 @dataclass
 class SetPlan:
-    """``known``: every set the file's cards may use; ``existing``: those in the database (by key)."""
+    """``known``: every set the file's cards may use (named by the file); ``existing``: those of them in the
+    database (by key). Sets the file does not name are not loaded."""
 
     known: set[SetKey] = field(default_factory=set)
     existing: dict[SetKey, CardSet] = field(default_factory=dict)
@@ -40,13 +42,13 @@ class SetPlan:
 def plan_sets(card_file: CardFile, games: dict[str, Game], problems: list[Problem]) -> SetPlan:
     """Merge and check the file's set records; work out which sets to create and which fields to update.
 
-    One query loads the stored sets of the file's games. Problems are appended to ``problems``.
+    Only the sets the file names (in its set records or on its cards) are looked up, in one query, so the
+    plan, and the cards the import then loads, do not grow with the rest of the catalogue. Problems are
+    appended to ``problems``.
     """
     merged, first_where = _merge(card_file, problems)
     plan = SetPlan()
-    codes = {game for game, _ in merged} | {card.game for card in card_file.cards}
-    stored = CardSet.objects.filter(game__code__in=[c for c in codes if c in SCHEMAS]).select_related("game")
-    for card_set in stored:
+    for card_set in stored_sets(named_sets(card_file) | merged.keys()):
         key = (card_set.game.code, card_set.code)
         plan.existing[key] = card_set
         plan.known.add(key)
@@ -64,6 +66,28 @@ def plan_sets(card_file: CardFile, games: dict[str, Game], problems: list[Proble
         if changes:
             plan.to_update[key] = changes
     return plan
+
+
+def named_sets(card_file: CardFile) -> set[SetKey]:
+    """The (game, set code) of every card of a known game whose set is text: the sets its cards may use."""
+    return {
+        (card.game, card.set.strip())
+        for card in card_file.cards
+        if card.game in SCHEMAS and isinstance(card.set, str) and card.set.strip()
+    }
+
+
+def stored_sets(keys: set[SetKey]) -> list[CardSet]:
+    """The stored sets of ``keys`` (with their games): one query, none when ``keys`` is empty."""
+    codes: dict[str, set[str]] = {}
+    for game, code in keys:
+        codes.setdefault(game, set()).add(code)
+    if not codes:
+        return []
+    condition = Q()
+    for game, game_codes in sorted(codes.items()):
+        condition |= Q(game__code=game, code__in=sorted(game_codes))
+    return list(CardSet.objects.filter(condition).select_related("game"))
 
 
 def _merge(card_file: CardFile, problems: list[Problem]) -> tuple[dict[SetKey, dict[str, Any]], dict[SetKey, str]]:
@@ -125,4 +149,4 @@ def write_sets(plan: SetPlan, games: dict[str, Game]) -> dict[SetKey, CardSet]:
     return card_sets
 
 
-__all__ = ["SetKey", "SetPlan", "SetRecord", "plan_sets", "write_sets"]
+__all__ = ["SetKey", "SetPlan", "SetRecord", "named_sets", "plan_sets", "stored_sets", "write_sets"]

@@ -157,3 +157,28 @@ def cards_en(n: int) -> str:
 def copies_en(n: int) -> str:
     """``1 copy``, ``3 copies``."""
     return f"{n} copy" if n == 1 else f"{n} copies"
+
+
+# sentences of the decklist reader and the builder, (English, Japanese); tests compare with these constants
+NOT_TEXT = (
+    "This file is not text we can read: it is neither UTF-8, UTF-16 nor Shift_JIS text. "
+    "Save it as UTF-8 text (in Notepad: Save as, Encoding UTF-8) and try again.",
+    "このファイルは読めるテキストではありません（UTF-8・UTF-16・Shift_JISのどれでもありません）。"
+    "UTF-8のテキストとして保存し直してください（メモ帳なら「名前を付けて保存」で文字コードUTF-8）。",
+)
+BAD_DELTA = (
+    "A card's count changes by one at a time: send delta 1 or -1.",
+    "枚数は1枚ずつ変えます（deltaは1か-1にしてください）。",
+)
+
+
+def candidates_en(shown: list[str], total: int) -> str:
+    """``火炎01, 火炎02 …and 10 more``: the names shown, and how many are not."""
+    more = f" …and {total - len(shown)} more" if total > len(shown) else ""
+    return f"{', '.join(shown)}{more}"
+
+
+def candidates_ja(shown: list[str], total: int) -> str:
+    """``火炎01、火炎02 ほか10枚``."""
+    more = f" ほか{total - len(shown)}枚" if total > len(shown) else ""
+    return f"{'、'.join(shown)}{more}"

@@ -7,6 +7,8 @@ Rules (../shared/rules/legions.ja.txt, 事前準備 and カラーシンボルに
   master's class exactly (``legions.class_mismatch``, error).
 - A one-symbol card outside the master's class may still be used for 1 extra MP per use
   (``legions.off_class_symbol``, a warning naming the card).
+- With two or more masters (already ``legions.master_count``), each card is checked against each master, and
+  each problem names its master: the player sees which cards fit which master.
 """
 
 from __future__ import annotations
@@ -30,23 +32,28 @@ def _en(colours) -> str:
     return labels.english_list([labels.value_label(c, False) for c in colours])
 
 
-def master_class(entries: list[Mapping], cards: Mapping) -> tuple[str, frozenset[str]] | None:
-    """``(master name, its two colours)`` when the master section holds exactly one master card, else None."""
-    masters = [e for e in entries if e["section"] == "master" and cards[e["card"]]["card_type"] == "master"]
-    if len(masters) != 1 or int(masters[0]["count"]) != 1:
-        return None
-    card = cards[masters[0]["card"]]
-    return card["name"], frozenset(card.get("attributes", {}).get("colours", ()))
+def master_classes(entries: list[Mapping], cards: Mapping) -> list[tuple[str, frozenset[str]]]:
+    """``[(master name, its two colours)]`` of each distinct master card in the master section, in order."""
+    found: dict[str, frozenset[str]] = {}
+    for entry in entries:
+        card = cards[entry["card"]]
+        if entry["section"] == "master" and card["card_type"] == "master":
+            found.setdefault(card["name"], frozenset(card.get("attributes", {}).get("colours", ())))
+    return list(found.items())
 
 
 def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Problem]:
-    """Class checks against the master (Legions: カラーシンボル).
+    """Class checks against the master (Legions: カラーシンボル), against each master when the master section
+    holds several (the section-size rule reports the count; the class checks still say which cards fit which
+    master). Nothing to check without a master."""
+    problems: list[Problem] = []
+    for master, klass in master_classes(entries, cards):
+        problems += _against(master, klass, entries, cards)
+    return problems
 
-    Skipped when there is not exactly one master, which the section-size rule already reports."""
-    found = master_class(entries, cards)
-    if found is None:
-        return []
-    master, klass = found
+
+def _against(master: str, klass: frozenset[str], entries: list[Mapping], cards: Mapping) -> list[Problem]:
+    """The class problems of the deck's cards against one master: one per card name."""
     problems: list[Problem] = []
     seen: set[str] = set()
     for entry in entries:
@@ -73,9 +80,10 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
             problems.append(
                 Problem(
                     "legions.off_class_symbol",
-                    f"{card['name']} ({_en([colour])}) is outside the master's class ({_en(sorted(klass))}): "
-                    f"it costs 1 more MP each time it is unlocked.",
-                    f"{card['name']}（{_ja([colour])}）はマスターのクラス外です。アンロックのたびにMPを1追加で支払います。",
+                    f"{card['name']} ({_en([colour])}) is outside the class of the master {master} "
+                    f"({_en(sorted(klass))}): it costs 1 more MP each time it is unlocked.",
+                    f"{card['name']}（{_ja([colour])}）はマスター{master}のクラス外です。"
+                    "アンロックのたびにMPを1追加で支払います。",
                     *where,
                     severity=WARNING,
                 )

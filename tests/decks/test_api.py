@@ -50,7 +50,7 @@ def test_validate_takes_plain_text_without_an_account(seeded):
 
 def test_validate_answers_400_when_no_game_can_be_told(seeded):
     response = APIClient().post("/api/decks/validate/", {"text": "3 foo"}, format="json")
-    assert response.status_code == 400 and "unreadable" in response.json()
+    assert response.status_code == 400 and response.json()["error"]["code"] == "deck.unreadable"
 
 
 def test_the_deck_list_needs_an_account(seeded):
@@ -70,7 +70,7 @@ def test_a_decklist_with_unreadable_lines_saves_no_deck(api):
     before = Deck.objects.count()  # the seeds' public sample decks
     response = api.post("/api/decks/", {"text": BROKEN}, format="json")
     assert response.status_code == 400
-    assert {e["line"] for e in response.json()["errors"]} >= {6, 7, 8}
+    assert {e["line"] for e in response.json()["error"]["details"]} >= {6, 7, 8}
     assert Deck.objects.count() == before
 
 
@@ -112,7 +112,7 @@ def test_validate_answers_400_for_bytes_that_are_not_valid_in_the_charset(seeded
         "/api/decks/validate/", SJIS_TEXT.encode("shift_jis"), content_type="text/plain; charset=utf-8"
     )
     assert response.status_code == 400
-    assert "not valid utf-8 text" in response.json()["detail"]
+    assert "not valid utf-8 text" in response.json()["error"]["message"]
 
 
 def test_validate_ignores_a_byte_order_mark_in_plain_text(seeded):

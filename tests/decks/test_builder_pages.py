@@ -85,6 +85,21 @@ def test_an_htmx_add_answers_the_panel_and_a_confirmation_out_of_band(signed_in,
     assert 'id="deck-panel"' in html and 'hx-swap-oob="true"' in html and "Added 1 下忍カスミ to the deck." in html
 
 
+def test_the_header_count_and_legality_follow_an_add_and_a_plus_click(signed_in, owner):
+    # Found by the independent tester: the header kept "0 cards · Not legal yet" until a reload.
+    import re
+
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    added = signed_in.post(f"/decks/{deck.pk}/add/", {"name": "下忍カスミ"}, HTTP_HX_REQUEST="true").content.decode()
+    header = re.search(r'<header class="deck-header" id="deck-header" hx-swap-oob="true">.*?</header>', added, re.S)
+    assert header and "1 card" in header.group(0)
+    card = deck.entries.get().card
+    plus = signed_in.post(f"/decks/{deck.pk}/card/", {"card": card.pk, "section": "deck", "delta": "1"},
+                          HTTP_HX_REQUEST="true").content.decode()
+    header = re.search(r'<header class="deck-header" id="deck-header" hx-swap-oob="true">.*?</header>', plus, re.S)
+    assert header and "2 cards" in header.group(0) and 'id="deck-panel"' in plus
+
+
 def test_riders_cards_fill_the_first_half_and_then_the_second(signed_in, owner):
     deck = services.deck_create(owner=owner, format_code="riders_legend_advanced", name="New")
     scorpion = Card.objects.get(name="さそり男")
@@ -268,3 +283,26 @@ def test_deck_templates_have_no_inline_styles():
     for path in paths:
         text = path.read_text(encoding="utf-8")
         assert "style=" not in text and "<style" not in text, path.name
+
+
+def test_a_suggestion_for_an_unknown_name_is_offered_once_as_its_button(signed_in, owner):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    response = signed_in.post(f"/decks/{deck.pk}/add/", {"name": "下忍カスミン"})
+    text = visible_text(response.content.decode())
+    assert len(re.findall(r"下忍カスミ(?!ン)", text)) == 1  # on its button, not also in the sentence
+
+
+def test_an_ambiguous_typed_name_offers_a_few_candidates_and_says_how_many_more(owner):
+    from cards.models import CardSet
+
+    card = Card.objects.get(name="下忍カスミ")
+    card_set = CardSet.objects.create(game=card.game, code="ZZ", name="many")
+    for n in range(1, 13):
+        Card.objects.create(game=card.game, card_set=card_set, collector_number=str(n), name=f"火炎{n:02}",
+                            reading="かえん", card_type="minion", attributes=card.attributes)
+    with pytest.raises(services.CardChoiceError) as refused:
+        services.card_by_name(game_code="legions", name="カエン")
+    shown = len(refused.value.suggestions)
+    assert refused.value.code == "builder.ambiguous_card" and 1 < shown < 12
+    assert f"…and {12 - shown} more" in str(refused.value) and "12" in str(refused.value)
+    assert not any(name in str(refused.value) for name in refused.value.suggestions)  # the buttons name them

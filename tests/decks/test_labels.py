@@ -97,3 +97,9 @@ def test_japanese_messages_hold_no_latin_words_but_card_names(text):
             rest = rest.replace(f"「{typed}」", "")
         assert not LATIN.search(rest), (problem.code, problem.message_ja)
         assert "_" not in problem.message_en and "(s)" not in problem.message_en, problem.message_en
+
+
+def test_a_suggestion_names_the_type_of_an_il_as_il_not_il_lowercased(client, db):
+    from decks.views import _capital
+
+    assert _capital("IL") == "IL" and _capital("minion") == "Minion"

@@ -84,3 +84,30 @@ def test_a_one_symbol_card_outside_the_class_is_a_warning_naming_the_card():
     report = rejudge(result, entries=entries)
     assert report.legal
     assert [(w.code, w.card) for w in report.warnings] == [("legions.off_class_symbol", off_class)]
+
+
+def test_with_two_masters_each_card_is_checked_against_each_master():
+    result = mao()  # マオ・ニャン: black + red
+    entries = change(result.entries, key_of(L, "星崎イノリ"), 1, "master")  # red + green
+    entries = change(entries, key_of(L, "禁断の魔導書"), 1, "deck")  # black + red: Mao's class, not イノリ's
+    entries = change(entries, key_of(L, "連鎖する呪い"), 1, "deck")  # blue + black: neither class
+    entries = change(change(entries, key_of(L, "ダークフレイム"), -1), key_of(L, "白刃一閃"), -1)
+    report = rejudge(result, entries=entries)
+    mismatches = sorted((p.card, p.message_en.split("master ")[1].split(" ")[0]) for p in report.errors
+                        if p.code == "legions.class_mismatch")
+    assert "legions.master_count" in report.codes
+    assert mismatches == [
+        ("禁断の魔導書", "星崎イノリ"),
+        ("連鎖する呪い", "マオ・ニャン"),
+        ("連鎖する呪い", "星崎イノリ"),
+    ]
+    off_class = {p.card for p in report.warnings if p.code == "legions.off_class_symbol"}
+    assert off_class and all("星崎イノリ" in p.message_en for p in report.warnings)
+
+
+def test_two_copies_of_one_master_are_checked_against_it_once():
+    result = mao()
+    entries = change(result.entries, key_of(L, "マオ・ニャン"), 1, "master")
+    entries = change(change(entries, key_of(L, "連鎖する呪い"), 1, "deck"), key_of(L, "ダークフレイム"), -1)
+    report = rejudge(result, entries=entries)
+    assert sorted(report.codes) == ["legions.class_mismatch", "legions.master_count"]

@@ -67,7 +67,7 @@ def test_a_text_over_the_line_limit_is_refused_naming_the_limit(seeded):
     text = "Game: legions\nDeck\n" + "1 なにか\n" * MAX_LINES
     response = APIClient().post("/api/decks/validate/", {"text": text}, format="json")
     assert response.status_code == 400
-    assert f"at most {MAX_LINES} are read" in response.json()["unreadable"]
+    assert f"at most {MAX_LINES} are read" in response.json()["error"]["message"]
 
 
 def test_suggestions_are_computed_once_per_distinct_unknown_name_and_for_the_first_twenty_only(monkeypatch):

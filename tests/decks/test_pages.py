@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from cards.models import Card
 from decks import services
 from decks.builder import deck_stats, opening_hand
+from decks.legality import labels
 from decks.models import Deck
 
 from .conftest import SEED_DECKS, read, sample
@@ -155,3 +156,38 @@ def test_the_japanese_builder_titles_sections_and_visibility_in_japanese(signed_
     html = signed_in.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert 'id="section-master">マスター' in html and 'id="section-deck">デッキ' in html
     assert ">非公開</option>" in html
+
+
+@pytest.mark.parametrize("delta", ["5", "0", "-2", "", "one"])
+def test_a_delta_other_than_plus_or_minus_one_is_refused_with_a_sentence(signed_in, owner, delta):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    card = Card.objects.get(name="下忍カスミ")
+    services.deck_set_count(deck=deck, card=card, section="deck", delta=2)
+    response = signed_in.post(f"/decks/{deck.pk}/card/", {"card": card.pk, "section": "deck", "delta": delta})
+    assert response.status_code == 400 and labels.BAD_DELTA[0] in response.content.decode()
+    assert deck.entries.get().count == 2
+
+
+def test_a_missing_delta_is_refused(signed_in, owner):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    card = Card.objects.get(name="下忍カスミ")
+    response = signed_in.post(f"/decks/{deck.pk}/card/", {"card": card.pk, "section": "deck"})
+    assert response.status_code == 400 and not deck.entries.exists()
+
+
+@pytest.mark.parametrize(("delta", "count"), [("1", 3), ("+1", 3), ("-1", 1), ("−1", 1)])
+def test_plus_and_minus_one_change_the_count_by_one(signed_in, owner, delta, count):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    card = Card.objects.get(name="下忍カスミ")
+    services.deck_set_count(deck=deck, card=card, section="deck", delta=2)
+    signed_in.post(f"/decks/{deck.pk}/card/", {"card": card.pk, "section": "deck", "delta": delta})
+    assert deck.entries.get().count == count
+
+
+def test_the_delta_sentence_is_japanese_for_a_japanese_reader(signed_in, owner):
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    card = Card.objects.get(name="下忍カスミ")
+    response = signed_in.post(
+        f"/decks/{deck.pk}/card/", {"card": card.pk, "section": "deck", "delta": "3"}, HTTP_ACCEPT_LANGUAGE="ja"
+    )
+    assert response.status_code == 400 and labels.BAD_DELTA[1] in response.content.decode()

@@ -1,7 +1,8 @@
 """``manage.py validatedeck FILE [--format CODE] [--json] [--as-of YYYY-MM-DD]``.
 
 Exit status: 0 the deck is legal, 1 it is illegal (or a line could not be read), 2 the file cannot be read at
-all (missing, not UTF-8, no game can be told, unknown format).
+all (missing, not text in UTF-8, UTF-16 or Shift_JIS, no game can be told, unknown format). The file's encoding
+is found as ``decks.decoding`` says (a byte order mark, UTF-8, UTF-16, Shift_JIS).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from decks.decoding import UndecodableText, decode
 from decks.services import deck_check_text
 from decks.textcheck import Unreadable
 
@@ -35,9 +37,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, format_code, json: bool, as_of, **options):  # noqa: A002
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-            result = deck_check_text(text=text, format_code=format_code, as_of=as_of)
-        except (OSError, UnicodeDecodeError, Unreadable) as exc:
+            data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+            result = deck_check_text(text=decode(data), format_code=format_code, as_of=as_of)
+        except OSError as exc:  # "[Errno 2] No such file…": say it without the errno
+            self._fail(f"{file}: cannot be read ({exc.strerror or exc}).", as_json=json)
+        except (UndecodableText, Unreadable) as exc:
             self._fail(f"{file}: {exc}", as_json=json)
         if json:
             self.stdout.write(_dumps(result.report.as_dict()))
