@@ -1,11 +1,15 @@
 """Playing a whole game into a log, and replaying a log to verify it.
 
 A log is JSON: ``{"format": "shinpan.log", "version": 2, "game", "config", "decks", "seed", "commitment",
-"entropy", "setup_events", "entries": [{"action", "events"}], "digest"}``. ``digest`` is the SHA-256 of the
-canonical JSON of every other field (``DIGEST_FIELDS``): everything that determines the game, nothing
-run-specific (no match id, no time). ``replay`` checks the log's shape, rebuilds the state from the initial
-configuration and the actions, checks the seed against the commitment and every recorded event (dice included),
-then the recorded digest, and reports the first difference.
+"entropy", "setup_events", "entries": [{"action", "events"}], "draws", "digest"}``. ``digest`` is the SHA-256 of
+the canonical JSON of ``DIGEST_FIELDS``: everything that determines the game, nothing run-specific (no match id,
+no time). ``draws`` (``referee.engine.rng.recording``, each with ``"at"``: ``"setup"`` or the entry's index) lists
+every random draw in order; it follows from the other fields, so the digest leaves it out (logs written before
+it existed keep their digest), and ``replay`` recomputes it. It is what lets a player check the dice with the
+standard library alone (``docs/dice.md``, ``scripts/verify_dice.py``); a log without it is read as before.
+``replay`` checks the log's shape, rebuilds the state from the initial configuration and the actions, checks the
+seed against the commitment and every recorded event (dice included), then the draws, then the recorded digest,
+and reports the first difference.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 from .actions import Event, encode
 from .errors import ActionRefused
 from .protocol import RngSeed, get_engine
-from .rng import verify_commitment
+from .rng import recording, verify_commitment
 
 LOG_FORMAT = "shinpan.log"
 LOG_VERSION = 2
@@ -41,9 +45,11 @@ def digest(log: dict) -> str:
 
 def build_log(
     *, game: str, config: dict, decks: dict, seed_hex: str, commitment: str, entropy: Any, setup_events: list,
-    entries: list,
+    entries: list, draws: list | None = None,
 ) -> dict:
-    """A log (shape: the module docstring), its digest included."""
+    """A log (shape: the module docstring), its digest included. ``draws``: the game's draws as ``play`` recorded
+    them; None (an online match's log, ``matches.selectors.match_replay_log``) replays the actions through the
+    engine to record them, and leaves them out if the actions do not replay (``replay`` then says why)."""
     log = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
@@ -56,8 +62,33 @@ def build_log(
         "setup_events": setup_events,
         "entries": entries,
     }
+    if draws is None:
+        draws = _draws_of(log)
+    if draws is not None:
+        log["draws"] = draws
     log["digest"] = digest(log)
     return log
+
+
+def _tagged(at: str | int, draws: list[dict]) -> list[dict]:
+    return [{"at": at, **draw} for draw in draws]
+
+
+def _draws_of(log: dict) -> list[dict] | None:
+    """Every draw of the game ``log`` records, found by replaying its actions; None if they do not replay."""
+    try:
+        engine = get_engine(log["game"])
+        with recording() as setup:
+            state, _ = engine.new_game(log["config"], log["decks"], RngSeed(bytes.fromhex(log["seed"]),
+                                                                            tuple(log["entropy"])))
+        draws = _tagged("setup", setup)
+        for i, entry in enumerate(log["entries"]):
+            with recording() as made:
+                state, _ = engine.apply(state, entry["action"])
+            draws += _tagged(i, made)
+    except Exception:  # noqa: BLE001 - a log whose actions do not replay has no draws; ``replay`` reports it
+        return None
+    return draws
 
 
 def play(
@@ -74,7 +105,9 @@ def play(
     ``on_step(state, action, events)`` is called after every action (property tests use it).
     RuntimeError if the game has not ended after ``max_actions``.
     """
-    state, setup = engine.new_game(config, decks, rng)
+    with recording() as made:
+        state, setup = engine.new_game(config, decks, rng)
+    draws = _tagged("setup", made)
     entries = []
     for _ in range(max_actions):
         seat = engine.to_act(state)
@@ -84,27 +117,30 @@ def play(
         if not actions:
             raise RuntimeError(f"{seat} is to act but has no legal action (version {state.get('version')})")
         action = bots[seat](engine, state, seat, actions)
-        state, events = engine.apply(state, action)
+        with recording() as made:
+            state, events = engine.apply(state, action)
+        draws += _tagged(len(entries), made)
         entries.append({"action": encode(action), "events": [e.as_dict() for e in events]})
         if on_step is not None:
             on_step(state, action, events)
     else:
         raise RuntimeError(f"game not over after {max_actions} actions")
-    return state, _log(engine, config, decks, rng, state["rng"]["commitment"], setup, entries)
+    return state, _log(engine, config, decks, rng, state["rng"]["commitment"], setup, entries, draws)
 
 
 def _log(
-    engine: Any, config: dict, decks: dict, rng: RngSeed, commitment: str, setup: list[Event], entries: list
+    engine: Any, config: dict, decks: dict, rng: RngSeed, commitment: str, setup: list[Event], entries: list,
+    draws: list[dict],
 ) -> dict:
     """The log of a played game (shape: the module docstring)."""
     return build_log(game=engine.name, config=config, decks=decks, seed_hex=rng.seed.hex(), commitment=commitment,
-                     entropy=rng.entropy, setup_events=[e.as_dict() for e in setup], entries=entries)
+                     entropy=rng.entropy, setup_events=[e.as_dict() for e in setup], entries=entries, draws=draws)
 
 
 @dataclass(frozen=True)
 class ReplayReport:
     """``ok``; else ``where`` (``"log"`` for a log that is not well-formed, ``"commitment"``, ``"setup"``,
-    ``"entry 12"``, ``"end"``, ``"digest"``) and ``difference`` (text). ``digest``: the log's digest as
+    ``"entry 12"``, ``"end"``, ``"draws"``, ``"digest"``) and ``difference`` (text). ``digest``: the log's digest as
     recomputed (when the log is well-formed); ``digest_checked``: the log recorded a digest and it is that one (a
     log without one replays, event by event, with ``digest_checked`` False)."""
 
@@ -186,6 +222,13 @@ def shape_problem(log: Any) -> str:
         for k, event in enumerate(entry["events"]):
             if not isinstance(event, dict):
                 return _wrong_type(event, "object", f"entries[{i}].events[{k}]")
+    if "draws" in log:
+        problem = _wrong_type(log["draws"], "array", "draws")
+        if problem:
+            return problem
+        for i, draw in enumerate(log["draws"]):
+            if not isinstance(draw, dict):
+                return _wrong_type(draw, "object", f"draws[{i}]")
     if "digest" in log:
         recorded = log["digest"]
         if recorded == "":
@@ -210,6 +253,16 @@ def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
     return ""
 
 
+def _first_draw_difference(recorded: list[dict], actual: list[dict]) -> str:
+    for i, (a, b) in enumerate(zip(recorded, actual, strict=False)):
+        if a != b:
+            return (f"draw {i}: recorded {json.dumps(a, ensure_ascii=False)[:300]} but replay gives "
+                    f"{json.dumps(b, ensure_ascii=False)[:300]}")
+    if len(recorded) != len(actual):
+        return f"recorded {len(recorded)} draws but replay gives {len(actual)}"
+    return ""
+
+
 def replay(log: Any) -> ReplayReport:
     """Verify a log; never raises for a bad log (or any other value), reports it instead (``where`` = ``"log"``
     for a value that is not a well-formed log of this version: ``shape_problem``, an unknown game, an unusable
@@ -231,13 +284,17 @@ def _replay(log: Any) -> ReplayReport:
                             computed)
     engine = get_engine(log["game"])
     rng = RngSeed(bytes.fromhex(log["seed"]), tuple(log["entropy"]))
-    state, setup = engine.new_game(log["config"], log["decks"], rng)
+    with recording() as made:
+        state, setup = engine.new_game(log["config"], log["decks"], rng)
+    draws = _tagged("setup", made)
     diff = _first_difference(log["setup_events"], setup)
     if diff:
         return ReplayReport(False, state, "setup", diff, computed)
     for i, entry in enumerate(log["entries"]):
         try:
-            state, events = engine.apply(state, entry["action"])
+            with recording() as made:
+                state, events = engine.apply(state, entry["action"])
+            draws += _tagged(i, made)
         except ActionRefused as refused:
             return ReplayReport(
                 False, state, f"entry {i}", f"action refused: {refused.code}: {refused.reason}", computed
@@ -247,6 +304,9 @@ def _replay(log: Any) -> ReplayReport:
             return ReplayReport(False, state, f"entry {i}", diff, computed)
     if engine.to_act(state) is not None:
         return ReplayReport(False, state, "end", "the log stops before the game is over", computed)
+    diff = _first_draw_difference(log["draws"], draws) if "draws" in log else ""
+    if diff:
+        return ReplayReport(False, state, "draws", diff, computed)
     if "digest" not in log:
         return ReplayReport(True, state, digest=computed, digest_checked=False)
     if log["digest"] != computed:

@@ -4,13 +4,20 @@ entropy, and every draw from HMAC-SHA256(seed, counter ‖ entropy) with unbiase
 The RNG's whole state is ``state["rng"] = {"seed", "commitment", "entropy", "counter"}`` (hex strings and an
 int),
 so ``apply`` stays pure and a log replays exactly. No Mersenne Twister, no global ``random``.
+
+Inside ``with recording() as draws:`` every call of ``randbelow``, ``dice`` and ``shuffle`` is also appended to
+``draws`` (kind, counter, bounds, result): the record a log carries so that a player can check every draw with
+the standard library alone (``docs/dice.md``, ``scripts/verify_dice.py``). Outside it nothing is recorded.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import hashlib
 import secrets
+from collections.abc import Iterator
 
 _SPAN = 1 << 64
 
@@ -66,9 +73,41 @@ def _padded_block(pads: tuple, counter: int) -> int:
     return int.from_bytes(outer.digest()[:8], "big")
 
 
+_RECORD: contextvars.ContextVar[list | None] = contextvars.ContextVar("shinpan_rng_record", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[dict]]:
+    """Within the block, every draw is appended to the yielded list, in order, one dict per call:
+
+    - ``randbelow(rng, n)``: ``{"kind": "randbelow", "counter": c, "n": n, "result": r}``, ``0 <= r < n``;
+    - ``dice(rng, count)``: ``{"kind": "dice", "counter": c, "count": count, "result": [1-6, ...]}``;
+    - ``shuffle(rng, items)``: ``{"kind": "shuffle", "counter": c, "count": len(items), "result": order}``,
+      ``order[k]`` the position in ``items`` of the k-th item of the shuffled list;
+
+    ``c`` is ``rng["counter"]`` before the call (the first block it reads). Blocks discarded by rejection
+    sampling are not listed: the next draw's counter shows them. Recordings nest (the inner one takes the draws)."""
+    draws: list[dict] = []
+    token = _RECORD.set(draws)
+    try:
+        yield draws
+    finally:
+        _RECORD.reset(token)
+
+
 def randbelow(rng: dict, n: int) -> int:
     """A uniform int in ``[0, n)``; advances ``rng["counter"]`` (mutates ``rng``). Rejection sampling: a block
     at or above the largest multiple of ``n`` below 2**64 is discarded, so no value is favoured."""
+    counter = rng["counter"]
+    value = _below(rng, n)
+    record = _RECORD.get()
+    if record is not None:
+        record.append({"kind": "randbelow", "counter": counter, "n": n, "result": value})
+    return value
+
+
+def _below(rng: dict, n: int) -> int:
+    """``randbelow`` without the record (``shuffle`` records its draws as one)."""
     if n <= 0:
         raise ValueError("n must be positive")
     limit = _SPAN - _SPAN % n
@@ -85,6 +124,7 @@ _LIMIT_D6 = _SPAN - _SPAN % 6
 def dice(rng: dict, count: int) -> list[int]:
     """``count`` six-sided dice, each 1–6: ``randbelow(rng, 6) + 1`` each, with the pads looked up once."""
     pads = _pads(rng["seed"], tuple(rng["entropy"]))
+    start = rng["counter"]
     out = []
     for _ in range(count):
         while True:
@@ -93,15 +133,26 @@ def dice(rng: dict, count: int) -> list[int]:
             if value < _LIMIT_D6:
                 break
         out.append(value % 6 + 1)
+    record = _RECORD.get()
+    if record is not None:
+        record.append({"kind": "dice", "counter": start, "count": count, "result": list(out)})
     return out
 
 
 def shuffle(rng: dict, items: list) -> list:
-    """A new list: Fisher–Yates over ``items`` with ``randbelow``."""
+    """A new list: Fisher–Yates over ``items``: for ``i`` from ``len - 1`` down to 1, ``j = randbelow(rng, i + 1)``
+    and the items at ``i`` and ``j`` swap."""
     out = list(items)
+    record = _RECORD.get()
+    start = rng["counter"]
+    order = list(range(len(out))) if record is not None else None
     for i in range(len(out) - 1, 0, -1):
-        j = randbelow(rng, i + 1)
+        j = _below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
+        if order is not None:
+            order[i], order[j] = order[j], order[i]
+    if record is not None:
+        record.append({"kind": "shuffle", "counter": start, "count": len(out), "result": order})
     return out
 
 
