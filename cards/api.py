@@ -7,8 +7,8 @@ a total order, and with the number of matching cards (``count``). A card search 
 the page), a cursor page one. ``/api/cards/suggest/`` suggests names while typing. Every GET answer carries
 an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304;
 anonymous clients are throttled (settings: ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon"]``). A malformed
-``q`` or ``order`` answers 400 with ``{"detail", "message", "position", "fragment", "key"}`` (position
-1-based), never a 500.
+``q`` or ``order``, an unknown ``game`` or a bad cursor answers 400 in the API's error shape (docs/api.md:
+``field``, ``position`` 1-based, ``fragment``), never a 500.
 """
 
 from __future__ import annotations
@@ -35,16 +35,19 @@ from django.utils.cache import (
     set_response_etag,
 )
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import ISO_8601, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
-from rest_framework.pagination import BasePagination, CursorPagination
+from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
+
+from config.api_errors import ApiError
+from config.pagination import CursorPagination, bad_cursor
 
 from . import bulk
 from .games import SCHEMAS
@@ -57,16 +60,11 @@ from .search.suggest import MAX_SUGGESTIONS, suggest_names
 from .services.image_files import MissingImageFile
 
 CACHE_SECONDS = 60
-UNKNOWN_GAME = "unknown game '{code}'; one of {codes}"
+UNKNOWN_GAME = _("unknown game '{code}'; one of {codes}")
 
 
 class IdCursorPagination(CursorPagination):
     ordering = "id"
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
-
-BAD_CURSOR = "invalid cursor"
 
 
 class SortedCursorPagination(BasePagination):
@@ -120,7 +118,7 @@ class SortedCursorPagination(BasePagination):
                 return cursor
         except (ValueError, KeyError, TypeError, AttributeError, binascii.Error):
             pass
-        raise NotFound(BAD_CURSOR)
+        raise bad_cursor()
 
     def _link(self, direction: str, values) -> str | None:
         if values is None:
@@ -343,6 +341,10 @@ class CardSetViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     pagination_class = IdCursorPagination
     filterset_class = CardSetFilter
 
+    def filter_queryset(self, queryset):
+        known_game(self.request.query_params.get("game"))  # an unknown game is a 400, not an empty list
+        return super().filter_queryset(queryset)
+
 
 class CardFilter(django_filters.FilterSet):
     game = django_filters.CharFilter(field_name="game__code", help_text="Game code, e.g. legions.")
@@ -435,9 +437,11 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
         if self.action != "list":
             return super().get_queryset()
         params = self.request.query_params
-        search = card_search(
-            _known_game(params.get("game")), params.get("q", ""), params.get("order", ""), using=Card.objects.db
-        )
+        game, query, order = known_game(params.get("game")), params.get("q", ""), params.get("order", "")
+        try:
+            search = card_search(game, query, order, using=Card.objects.db)
+        except QueryError as exc:
+            raise search_error(exc, game, order) from exc
         self.sort_keys = search.keys
         if self._filtered():
             self.count_cards = lambda: self.filter_queryset(search.matching.all()).count()
@@ -455,18 +459,14 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
             return queryset  # ``card_search`` has already kept the game's cards; no other filter was asked for
         return super().filter_queryset(queryset)
 
-    def handle_exception(self, exc):
-        if isinstance(exc, QueryError):
-            return Response(exc.as_dict(), status=400)
-        return super().handle_exception(exc)
-
     @extend_schema(
         parameters=[
             OpenApiParameter(
                 "q",
                 OpenApiTypes.STR,
                 description="Search language: `t:minion c:red atk>=2`, `-t:arts`, `or`, `( )`, `order:-atk`. "
-                "A malformed query answers 400 with `detail`, `position` (1-based), `fragment` and `key`.",
+                "A malformed query answers 400 with the error's `field` (`q`), `position` (1-based) and "
+                "`fragment`.",
             ),
             ORDER_PARAMETER,
         ]
@@ -487,11 +487,11 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     def suggest(self, request):
         """Card names for what has been typed: names or readings starting with it first, then containing it;
         one entry per name, at most ``limit`` (10)."""
-        game = _known_game(request.query_params.get("game")) or _missing_game()
+        game = known_game(request.query_params.get("game")) or _missing_game()
         try:
             limit = min(max(int(request.query_params.get("limit", MAX_SUGGESTIONS)), 1), MAX_SUGGESTIONS)
-        except ValueError:
-            limit = MAX_SUGGESTIONS
+        except ValueError as exc:
+            raise ApiError("invalid", NOT_A_LIMIT.format(most=MAX_SUGGESTIONS), field="limit") from exc
         cards = Card.objects.filter(game_id__in=game_ids((game,), Card.objects.db))  # no join on the game's code
         rows = suggest_names(cards, request.query_params.get("q", ""), limit)
         japanese = (get_language() or "").startswith("ja")
@@ -514,18 +514,34 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
         return response
 
 
-MISSING_GAME = "game is required; one of {codes}"
+MISSING_GAME = _("game is required; one of {codes}")
+NOT_A_LIMIT = _("limit takes a whole number from 1 to {most}")
 
 
-def _known_game(code: str | None) -> str | None:
-    """``code`` when it names a game; ``None`` when absent. An unknown game is a mistake, not "no cards"."""
+def known_game(code: str | None) -> str | None:
+    """``code`` when it names a game; ``None`` when absent. An unknown game is a mistake, not "no cards":
+    raises ``ApiError`` ``unknown_game`` (400, field ``game``)."""
     if code and code not in SCHEMAS:
-        raise QueryError(UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)), 1, code, key="game")
+        raise ApiError("unknown_game", UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)), field="game",
+                       position=1, fragment=code)
     return code or None
 
 
 def _missing_game():
-    raise QueryError(MISSING_GAME.format(codes=", ".join(SCHEMAS)), 1, "", key="game")
+    raise ApiError("missing_game", MISSING_GAME.format(codes=", ".join(SCHEMAS)), field="game")
+
+
+def search_error(exc: QueryError, game: str | None, order: str) -> ApiError:
+    """A ``QueryError`` of ``card_search`` as an API error naming its field: ``order`` when the ``order``
+    parameter alone is at fault (``bad_order``), else ``q`` (``bad_query``)."""
+    field = "q"
+    if order.strip():
+        try:
+            card_search(game, "", order, using=Card.objects.db)
+        except QueryError as order_exc:
+            field, exc = "order", order_exc
+    return ApiError("bad_order" if field == "order" else "bad_query", exc.localized(), field=field,
+                    position=exc.position, fragment=exc.fragment or None)
 
 
 class BulkFileSerializer(serializers.Serializer):
@@ -570,11 +586,11 @@ class BulkFileView(APIView):
         (docs/formats.md, "Images"). 503 when a card's stored image file is missing (the file would lose it)."""
         game = Game.objects.filter(code=code).first()
         if game is None:
-            raise NotFound(UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)))
+            raise ApiError("unknown_game", UNKNOWN_GAME.format(code=code, codes=", ".join(SCHEMAS)), status=404)
         try:
             path, version, content_type = bulk.bulk_download(game, fmt)
         except MissingImageFile as exc:
-            return Response({"code": "missing_image_file", "detail": str(exc)}, status=503)
+            raise ApiError("missing_image_file", exc, status=503) from exc
         etag = f'"{version.key}"' if fmt == "json" else f'"{version.key}-zip"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:

@@ -3,8 +3,9 @@
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
+from config.api_views import not_found as api_not_found
 from matches import views as matches_views
 from matches.health import healthz
 
@@ -15,12 +16,15 @@ urlpatterns = [
     path("api/", include("cards.api_urls")),
     path("api/decks/", include("decks.api_urls")),
     path("api/matches/", include("matches.api_urls")),
+    re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),  # a JSON 404, not the site's page
     path("decks/", include("decks.urls")),
     path("matches/", include("matches.urls")),
     path("accounts/signup/", matches_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("cards.urls")),
 ]
+
+handler500 = "config.api_errors.server_error"  # JSON under /api/, the site's page elsewhere
 
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

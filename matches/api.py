@@ -9,25 +9,32 @@
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
-Every refusal answers ``{"code", "reason", ...}`` with a 4xx status.
+Every refusal is raised (a ``MatchError``, a validation error) and answered in the API's error shape
+(docs/api.md, ``config.api_errors``): ``{"error": {"code", "message", "clause"?, "view"?, ...}}``.
 """
 
 from __future__ import annotations
 
 from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 
+from cards.api import known_game
+from config.api_errors import ApiError
+from config.api_input import StrictCharField, StrictIntegerField, StrictSerializer
+from config.api_schema import ERROR
+from config.pagination import CursorPagination
+
 from . import services
-from .errors import MatchError, NotAPlayer, NotFound
+from .errors import NotFound
 from .models import Match, Submission
 from .selectors import match_log, match_replay_log, match_view
 
-
-def _error(exc: MatchError) -> Response:
-    return Response(exc.as_dict(), status=exc.status)
+MATCH_VIEW = OpenApiResponse(OpenApiTypes.OBJECT, description="The match as the caller may see it (selectors."
+                             "match_view): id, game, format, status, version, to_act, seats, state, legal_actions…")
 
 
 def _get(match_id) -> Match:
@@ -48,22 +55,50 @@ class MatchPagination(CursorPagination):
     page_size = 25
 
 
-class CreateMatchSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    seat = serializers.CharField()
+class CreateMatchSerializer(StrictSerializer):
+    game = StrictCharField()
+    seat = StrictCharField()
     opponent = serializers.ChoiceField(choices=["open", "random", "greedy"], default="open")
-    format = serializers.CharField(required=False, allow_blank=True, default="")
-    deck = serializers.CharField(required=False, allow_blank=True, default="")
-    decision_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
+    format = StrictCharField(required=False, allow_blank=True, default="")
+    deck = StrictCharField(required=False, allow_blank=True, default="")
+    decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(choices=["", "random", "greedy"], required=False, default="")
 
 
-class SubmitSerializer(serializers.Serializer):
-    action = serializers.JSONField()
-    version = serializers.IntegerField(min_value=0)
-    idempotency_key = serializers.CharField(max_length=100)
+class SubmitSerializer(StrictSerializer):
+    action = serializers.JSONField(help_text="The action as the game's codec writes it: an object with `type`.")
+    version = StrictIntegerField(min_value=0)
+    idempotency_key = StrictCharField(max_length=100)
 
 
+class JoinSerializer(StrictSerializer):
+    deck = StrictCharField(required=False, allow_blank=True, default="", help_text="Decklist text.")
+    entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64)
+
+
+class SubmissionSerializer(serializers.Serializer):
+    submission = serializers.IntegerField()
+    status = serializers.CharField()
+    created = serializers.BooleanField()
+    expected_version = serializers.IntegerField()
+    applied_version = serializers.IntegerField(allow_null=True)
+    error = serializers.JSONField(allow_null=True)
+
+
+LOG = inline_serializer("MatchLog", {"match": serializers.IntegerField(), "status": serializers.CharField(),
+                                     "events": serializers.ListField(child=serializers.DictField())})
+
+
+MATCH_PAGE = inline_serializer("MatchPage", {
+    "next": serializers.URLField(allow_null=True), "previous": serializers.URLField(allow_null=True),
+    "results": MatchSummarySerializer(many=True)})
+
+
+@extend_schema(methods=["GET"], operation_id="matches_list", responses=MATCH_PAGE,
+               parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's matches."),
+                           OpenApiParameter("cursor", OpenApiTypes.STR)])
+@extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer,
+               responses={201: MATCH_VIEW, 409: ERROR, 422: ERROR})
 @api_view(["GET", "POST"])
 @permission_classes([permissions.IsAuthenticatedOrReadOnly])
 def match_list(request):
@@ -73,65 +108,54 @@ def match_list(request):
             qs = Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
         else:
             qs = Match.objects.filter(status=Match.Status.OPEN)
+        game = known_game(request.query_params.get("game"))
+        if game:
+            qs = qs.filter(game=game)
         paginator = MatchPagination()
         page = paginator.paginate_queryset(qs, request)
         return paginator.get_paginated_response(MatchSummarySerializer(page, many=True).data)
     body = CreateMatchSerializer(data=request.data)
-    if not body.is_valid():
-        return Response({"code": "bad_request", "reason": "invalid fields", "fields": body.errors}, status=400)
-    try:
-        match = services.match_challenge(user=request.user, **body.validated_data)
-    except MatchError as exc:
-        return _error(exc)
+    body.is_valid(raise_exception=True)
+    match = services.match_challenge(user=request.user, **body.validated_data)
     seat = services.seat_of(match, request.user)
     return Response(match_view(match=match, seat=seat), status=status.HTTP_201_CREATED)
 
 
+@extend_schema(operation_id="matches_retrieve", responses=MATCH_VIEW)
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def match_detail(request, match_id):
-    try:
-        match = _get(match_id)
-    except MatchError as exc:
-        return _error(exc)
+    match = _get(match_id)
     view = match_view(match=match, seat=services.seat_of(match, request.user))
     response = Response(view)
     response["ETag"] = f'W/"{match.pk}-{match.version}-{match.status}"'
     return response
 
 
+@extend_schema(request=JoinSerializer, responses={200: MATCH_VIEW, 409: ERROR, 422: ERROR})
 @api_view(["POST"])
 @permission_classes([permissions.IsAuthenticated])
 def match_join(request, match_id):
-    try:
-        deck = request.data.get("deck", "")
-        if not isinstance(deck, str):
-            return _error(MatchError("deck must be decklist text", code="bad_request"))
-        match = services.match_join(match_id=int(match_id), user=request.user, deck=deck,
-                                    entropy=str(request.data.get("entropy", ""))[:64])
-    except ValueError:
-        return _error(NotFound(f"no match {match_id}"))
-    except MatchError as exc:
-        return _error(exc)
+    body = JoinSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match = services.match_join(match_id=int(match_id), user=request.user, deck=body.validated_data["deck"],
+                                entropy=body.validated_data["entropy"])
     return Response(match_view(match=match, seat=services.seat_of(match, request.user)))
 
 
+@extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR})
 @api_view(["POST"])
-@permission_classes([permissions.AllowAny])  # answered with the match layer's own 403 reason
+@permission_classes([permissions.IsAuthenticated])
 def match_actions(request, match_id):
-    if not request.user.is_authenticated:
-        return _error(NotAPlayer("sign in to play", code="not_signed_in"))
     body = SubmitSerializer(data=request.data)
-    if not body.is_valid():
-        return Response({"code": "bad_request", "reason": "invalid fields", "fields": body.errors}, status=400)
-    try:
-        submission, created = services.match_submit_action(
-            match_id=match_id, user=request.user, action=body.validated_data["action"],
-            expected_version=body.validated_data["version"],
-            idempotency_key=body.validated_data["idempotency_key"],
-        )
-    except MatchError as exc:
-        return _error(exc)
+    body.is_valid(raise_exception=True)
+    submission, created = services.match_submit_action(
+        match_id=match_id, user=request.user, action=body.validated_data["action"],
+        expected_version=body.validated_data["version"],
+        idempotency_key=body.validated_data["idempotency_key"],
+    )
     return Response(_submission(submission, created), status=status.HTTP_202_ACCEPTED)
 
 
@@ -141,42 +165,41 @@ def _submission(submission: Submission, created: bool = False) -> dict:
             "error": submission.error}
 
 
+@extend_schema(responses=SubmissionSerializer)
 @api_view(["GET"])
 @permission_classes([permissions.IsAuthenticated])
 def submission_detail(request, match_id, submission_id):
+    match = _get(match_id)
+    seat = services.seat_of(match, request.user)
     try:
-        match = _get(match_id)
-        seat = services.seat_of(match, request.user)
         submission = match.submissions.get(pk=int(submission_id), seat=seat)
-    except MatchError as exc:
-        return _error(exc)
-    except (Submission.DoesNotExist, ValueError):
-        return _error(NotFound(f"no submission {submission_id} of yours in match {match_id}"))
+    except (Submission.DoesNotExist, ValueError) as exc:
+        raise NotFound(f"no submission {submission_id} of yours in match {match_id}") from exc
     return Response(_submission(submission))
 
 
+@extend_schema(responses=LOG, parameters=[OpenApiParameter("since", OpenApiTypes.INT,
+                                                           description="The first log sequence number wanted.")])
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def match_log_view(request, match_id):
+    match = _get(match_id)
     try:
-        match = _get(match_id)
         since = max(0, int(request.query_params.get("since", 0)))
-    except MatchError as exc:
-        return _error(exc)
-    except ValueError:
-        return Response({"code": "bad_request", "reason": "since must be a whole number"}, status=400)
+    except ValueError as exc:
+        raise ApiError("bad_request", "since must be a whole number", field="since") from exc
     seat = services.seat_of(match, request.user)
     return Response({"match": match.pk, "status": match.status,
                      "events": match_log(match=match, seat=seat, since=since)})
 
 
+@extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The complete log with the seed."),
+                          409: ERROR})
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def match_replay(request, match_id):
+    match = _get(match_id)
     try:
-        match = _get(match_id)
         return Response(match_replay_log(match=match))
-    except MatchError as exc:
-        return _error(exc)
     except ValueError as exc:
-        return Response({"code": "in_play", "reason": str(exc)}, status=409)
+        raise ApiError("in_play", str(exc), status=409) from exc

@@ -72,29 +72,30 @@ def test_order_type_follows_the_games_card_type_order(client, legions):
 
 
 def test_an_unknown_order_in_q_answers_400_at_its_value(client, legions):
-    body = client.get("/api/cards/?game=legions&q=t:minion order:colour").json()
-    assert (body["position"], body["key"], body["fragment"]) == (16, "order", "order:colour")
+    body = client.get("/api/cards/?game=legions&q=t:minion order:colour").json()["error"]
+    assert (body["position"], body["field"], body["fragment"]) == (16, "q", "order:colour")
     assert "cannot sort by 'colour'" in body["message"] and "atk" in body["message"]
 
 
 def test_an_unknown_order_parameter_answers_400_naming_the_parameter(client, legions):
     response = client.get("/api/cards/?game=legions&order=atk,-power")
-    body = response.json()
-    assert (response.status_code, body["key"], body["position"]) == (400, "order", 5)
+    body = response.json()["error"]
+    assert (response.status_code, body["field"], body["position"]) == (400, "order", 5)
 
 
 def test_a_malformed_order_parameter_answers_400(client, legions):
     response = client.get("/api/cards/?game=legions&order=atk>3")
-    assert response.status_code == 400 and response.json()["message"] == E.BAD_ORDER_PARAMETER.format(value="atk>3")
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == E.BAD_ORDER_PARAMETER.format(value="atk>3")
 
 
 def test_order_inside_brackets_is_refused(client, legions):
-    body = client.get("/api/cards/?game=legions&q=(c:red order:atk) or c:green").json()
+    body = client.get("/api/cards/?game=legions&q=(c:red order:atk) or c:green").json()["error"]
     assert (body["message"], body["position"]) == (E.ORDER_NOT_TOP_LEVEL, 8)
 
 
 def test_order_takes_no_comparison(client, legions):
-    body = client.get("/api/cards/?game=legions&q=order>atk").json()
+    body = client.get("/api/cards/?game=legions&q=order>atk").json()["error"]
     assert body["message"] == E.BAD_ORDER_OPERATOR.format(key="order", op=">")
 
 
@@ -134,8 +135,9 @@ def test_the_count_is_counted_on_the_first_page_and_carried_by_the_cursor(client
     assert second["count"] == 4
 
 
-def test_a_forged_cursor_answers_404(client, legions):
-    assert client.get("/api/cards/?cursor=bm90LWpzb24=").status_code == 404
+def test_a_forged_cursor_answers_400(client, legions):
+    response = client.get("/api/cards/?cursor=bm90LWpzb24=")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_cursor"
 
 
 def test_the_schema_documents_the_count_and_the_order_parameter(db):

@@ -162,7 +162,7 @@ def test_a_suggestion_carries_its_page_url_and_a_labelled_type(client, legions):
 
 
 def test_suggest_without_a_known_game_answers_400(client, legions):
-    assert client.get(SUGGEST, {"q": "下"}).json()["key"] == "game"
+    assert client.get(SUGGEST, {"q": "下"}).json()["error"]["field"] == "game"
     assert client.get(SUGGEST, {"game": "chess", "q": "下"}).status_code == 400
 
 

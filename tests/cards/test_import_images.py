@@ -350,6 +350,6 @@ def test_the_bulk_api_says_which_image_is_missing_instead_of_failing(pictured, c
     card.image.storage.delete(card.image.name)
     response = client.get("/api/bulk/legions.zip")
     assert response.status_code == 503
-    body = response.json()
+    body = response.json()["error"]
     assert body["code"] == "missing_image_file"
-    assert f"{card.card_set.code} {card.collector_number}" in body["detail"] and card.image.name in body["detail"]
+    assert f"{card.card_set.code} {card.collector_number}" in body["message"] and card.image.name in body["message"]

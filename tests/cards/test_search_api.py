@@ -21,25 +21,25 @@ def get_json(client, url, **headers):
 
 def test_a_query_missing_its_value_answers_400_pointing_at_position_4(client, legions):
     status, body = get_json(client, "/api/cards/?q=atk>=")
-    assert (status, body["position"], body["key"]) == (400, 4, "atk")
-    assert "position 4" in body["detail"]
+    assert (status, body["error"]["position"], body["error"]["field"]) == (400, 4, "q")
+    assert "atk" in body["error"]["message"]
 
 
 def test_a_word_for_a_number_answers_400_naming_the_key(client, legions):
     status, body = get_json(client, "/api/cards/?q=hp:abc")
-    assert (status, body["key"]) == (400, "hp")
-    assert "hp" in body["detail"]
+    assert (status, body["error"]["code"]) == (400, "bad_query")
+    assert "hp" in body["error"]["message"]
 
 
 def test_an_unknown_key_answers_400_naming_the_key(client, legions):
     status, body = get_json(client, "/api/cards/?q=colour:red")
-    assert (status, body["key"]) == (400, "colour")
-    assert "'colour'" in body["detail"]
+    assert (status, body["error"]["fragment"]) == (400, "colour:red")
+    assert "'colour'" in body["error"]["message"]
 
 
 def test_an_unknown_game_with_a_query_answers_400(client, legions):
     status, body = get_json(client, "/api/cards/?game=chess&q=atk>=1")
-    assert (status, body["key"]) == (400, "game")
+    assert (status, body["error"]["field"]) == (400, "game")
 
 
 def test_the_search_language_filters_cards(client, legions):

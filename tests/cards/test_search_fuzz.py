@@ -53,4 +53,4 @@ def test_any_query_answers_200_or_400_never_500(client, three_games, query, game
     response = client.get("/api/cards/", params)
     assert response.status_code in (200, 400), (query, response.status_code)
     if response.status_code == 400:
-        assert response.json()["position"] >= 1
+        assert response.json()["error"]["position"] >= 1

@@ -16,7 +16,8 @@ GAME_URL = "/games/legions/"
 def api_error(client, query: str, game: str | None = "legions") -> tuple[int, dict]:
     params = {"q": query, **({"game": game} if game else {})}
     response = client.get("/api/cards/", params)
-    return response.status_code, response.json()
+    body = response.json()
+    return response.status_code, body.get("error", body)  # an error: the API's error member (docs/api.md)
 
 
 def page_error(client, query: str, **headers):
@@ -142,7 +143,7 @@ def test_an_exclamation_mark_inside_a_word_is_still_a_word(client, legions):
 
 def test_an_unknown_game_without_a_query_answers_400_naming_it(client, legions):
     status, body = api_error(client, "", game="nope")
-    assert (status, body["key"], body["fragment"]) == (400, "game", "nope")
+    assert (status, body["field"], body["fragment"]) == (400, "game", "nope")
     assert body["message"].startswith("unknown game 'nope'")
 
 

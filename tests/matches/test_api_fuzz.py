@@ -42,7 +42,7 @@ def _bad_requests(match, users):
     dark_action = _legal(match, "dark")[0]
     url = f"/api/matches/{match.pk}/actions/"
     return [
-        ("anonymous", None, url, {"action": dark_action, "version": 0, "idempotency_key": "a"}, 403),
+        ("anonymous", None, url, {"action": dark_action, "version": 0, "idempotency_key": "a"}, 401),
         ("spectator", users[2], url, {"action": dark_action, "version": 0, "idempotency_key": "a"}, 403),
         ("out of turn", users[1], url, {"action": {"type": "pass", "option": "none"}, "version": 0,
                                         "idempotency_key": "a"}, 422),
@@ -73,7 +73,7 @@ def test_every_bad_request_answers_a_4xx_with_a_reason_and_changes_nothing(match
     for name, user, url, body, expected in _bad_requests(match, users):
         response = _client(user).post(url, body, format="json")
         assert response.status_code == expected, (name, response.content)
-        assert response.json().get("reason"), name
+        assert response.json()["error"]["message"], name
         assert _snapshot(match.pk) == before, name
 
 
@@ -88,14 +88,14 @@ def test_a_stale_action_answers_409_with_the_current_view(match, users):
     user = users[0] if seat == "dark" else users[1]
     stale = _client(user).post(url, {"action": _legal(match, seat)[0], "version": 0, "idempotency_key": "two"},
                                format="json")
-    assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
-    assert stale.json()["view"]["version"] == 1
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale_version"
+    assert stale.json()["error"]["view"]["version"] == 1
     assert _snapshot(match.pk) == before
 
 
 def test_someone_elses_match_cannot_be_joined_twice(match, users):
     response = _client(users[2]).post(f"/api/matches/{match.pk}/join/", {}, format="json")
-    assert response.status_code == 409 and response.json()["reason"]
+    assert response.status_code == 409 and response.json()["error"]["message"]
 
 
 json_values = st.recursive(
@@ -129,7 +129,7 @@ def test_json_nested_thousands_deep_answers_400_not_500(match, users):
            '"idempotency_key": "deep"}'
     before = _snapshot(match.pk)
     response = _client(users[0]).post(f"/api/matches/{match.pk}/actions/", body, content_type="application/json")
-    assert response.status_code == 400 and "nested too deeply" in response.json()["detail"]
+    assert response.status_code == 400 and "nested too deeply" in response.json()["error"]["message"]
     assert _snapshot(match.pk) == before
 
 
@@ -142,5 +142,5 @@ def test_a_used_idempotency_key_with_a_different_action_is_refused(match, users)
     before = _snapshot(match.pk)
     other = _client(users[0]).post(url, {"action": legal[1], "version": 0, "idempotency_key": "x"}, format="json")
     assert (first.status_code, again.status_code, again.json()["created"]) == (202, 202, False)
-    assert other.status_code == 409 and other.json()["code"] == "idempotency_key_reused"
+    assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_key_reused"
     assert _snapshot(match.pk) == before
