@@ -1,14 +1,24 @@
-"""What each game's engine receives as ``decks`` at ``new_game``, built from the catalogue.
+"""The per-game wiring of online matches: what each game's engine receives as ``decks`` at ``new_game``, built from
+the catalogue, and what a seat keeps of a checked decklist.
 
-This is the one game-aware corner of the matches layer: it copies card data out of the catalogue into plain dicts
-(so editing the catalogue never changes a running match). A game without an entry here cannot be played online.
+This is the one game-aware corner of the matches layer (``GAMES``, one ``GameWiring`` per game): it copies card
+data out of the catalogue into plain dicts (so editing the catalogue never changes a running match). A game
+without an entry here cannot be played online; services and views never test a game code themselves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
 
 from cards.models import Card
+
+
+class EmptyCatalogue(KeyError):
+    """The catalogue holds no card of the game (or not the cards a sample deck names): run ``loadseeds``."""
 
 
 def card_dict(card: Card) -> dict:
@@ -17,20 +27,107 @@ def card_dict(card: Card) -> dict:
             "card_type": card.card_type, "attributes": card.attributes}
 
 
+def _game_cards(game: str) -> list[Card]:
+    cards = list(Card.objects.filter(game__code=game).select_related("card_set")
+                 .order_by("card_set__code", "collector_number"))
+    if not cards:
+        raise EmptyCatalogue(f"no {game} cards in the catalogue: run manage.py loadseeds first")
+    return cards
+
+
+# Iron Leaguer ---------------------------------------------------------------------------------------------------
+
 def iron_leaguer_decks(seat_decks: dict[str, dict]) -> dict:
     """IL 2.2–2.4: the whole Iron Leaguer pool (line-ups, IL deck, technique cards), plus each side's roster
     names when a seat brought a custom roster (``{"roster": [names]}``)."""
-    cards = [card_dict(c) for c in Card.objects.filter(game__code="iron_leaguer").select_related("card_set")
-             .order_by("card_set__code", "collector_number")]
+    cards = [card_dict(c) for c in _game_cards("iron_leaguer")]
     rosters = {seat: deck["roster"] for seat, deck in seat_decks.items() if deck and deck.get("roster")}
     return {"cards": cards, **({"rosters": rosters} if rosters else {})}
 
 
-ADAPTERS: dict[str, Callable[[dict[str, dict]], dict]] = {"iron_leaguer": iron_leaguer_decks}
+def iron_leaguer_keep(result) -> dict:
+    """A roster's card names, in order (``{"roster": [names]}``)."""
+    names = {key: card["name"] for key, card in result.index.cards.items()}
+    return {"roster": [names[e["card"]] for e in result.entries for _ in range(e["count"])]}
+
+
+# Legions! -------------------------------------------------------------------------------------------------------
+
+def legions_sample(seat: str) -> Path:
+    """The seed sample deck a seat without a deck plays (``seeds/decks/legions_*.txt`` in name order: the first
+    for p1, the second for p2)."""
+    samples = sorted((Path(settings.BASE_DIR) / "seeds" / "decks").glob("legions_*.txt"))
+    return samples[("p1", "p2").index(seat) % len(samples)]
+
+
+def legions_keep(result) -> dict:
+    """A checked Legions list as card names: ``{"master": name, "cards": [names]}`` (each repeated by count)."""
+    names = {key: card["name"] for key, card in result.index.cards.items()}
+    master = [names[e["card"]] for e in result.entries if e["section"] == "master"]
+    cards = [names[e["card"]] for e in result.entries if e["section"] != "master" for _ in range(e["count"])]
+    return {"master": master[0] if master else "", "cards": cards}
+
+
+def legions_decks(seat_decks: dict[str, dict]) -> dict:
+    """``{"p1": {"master": card, "cards": [card, ...]}, "p2": ...}`` (Legions: 開始準備): each seat's kept
+    names, or its sample deck, as the catalogue's cards with their abilities
+    (``referee.games.legions.cards.with_abilities``). EmptyCatalogue when a name is not in the catalogue."""
+    from referee.games.legions.cards import with_abilities
+    from referee.games.legions.decklist import build, parse
+
+    by_name: dict[str, dict] = {}
+    for card in _game_cards("legions"):
+        # the rules text goes along so the engine refuses a card whose text has no abilities data yet; the
+        # catalogue's own abilities (entered in the admin) win over the engine's table of the seed cards
+        own = getattr(card, "abilities", None)
+        data = {**card_dict(card), "rules_text": card.rules_text, **({"abilities": own} if own else {})}
+        by_name.setdefault(card.name, with_abilities(data))
+    decks = {}
+    for seat in ("p1", "p2"):
+        kept = seat_decks.get(seat) or {}
+        if kept.get("master"):
+            parsed = {"master": kept["master"], "cards": [(1, name) for name in kept["cards"]]}
+        else:
+            parsed = parse(legions_sample(seat).read_text(encoding="utf-8"))
+        try:
+            decks[seat] = build(parsed, by_name)
+        except KeyError as exc:
+            raise EmptyCatalogue(f"{exc.args[0]}: run manage.py loadseeds") from exc
+    return decks
+
+
+# The registry ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameWiring:
+    """How one game is played online: ``decks(seat_decks) -> new_game's decks`` (``seat_decks``: seat -> what
+    ``deck_for_seat`` kept, ``{}`` for a seat without a list) and ``keep(TextResult) -> dict``, the game's part
+    of what a seat keeps of its checked list."""
+
+    decks: Callable[[dict[str, dict]], dict]
+    keep: Callable[[object], dict] = lambda result: {}
+
+
+GAMES: dict[str, GameWiring] = {
+    "iron_leaguer": GameWiring(decks=iron_leaguer_decks, keep=iron_leaguer_keep),
+    "legions": GameWiring(decks=legions_decks, keep=legions_keep),
+}
+ADAPTERS = GAMES  # the name the first release used
+
+
+def playable() -> list[str]:
+    """The game codes playable online, in the lobby's order."""
+    return list(GAMES)
+
+
+def wiring(game: str) -> GameWiring:
+    """The wiring of ``game``; KeyError names the games playable online."""
+    if game not in GAMES:
+        raise KeyError(f"{game!r} cannot be played online yet; playable: {', '.join(sorted(GAMES))}")
+    return GAMES[game]
 
 
 def engine_decks(game: str, seat_decks: dict[str, dict]) -> dict:
-    """``decks`` for ``new_game`` of ``game``; KeyError names the games playable online."""
-    if game not in ADAPTERS:
-        raise KeyError(f"{game!r} cannot be played online yet; playable: {', '.join(sorted(ADAPTERS))}")
-    return ADAPTERS[game](seat_decks)
+    """``decks`` for ``new_game`` of ``game``; KeyError names the games playable online, EmptyCatalogue (a
+    KeyError) says to load the seeds."""
+    return wiring(game).decks(seat_decks)

@@ -35,10 +35,12 @@ ERRORS = {
     "wrong_game": _lazy("The decklist is for another game."),
     "illegal_deck": _lazy("The deck is not legal for this match."),
     "wrong_side": _lazy("The roster is for the other side."),
+    "unknown_deck": _lazy("Choose one of your decks or a sample deck."),
+    "deck_refused": _lazy("The referee cannot play this deck yet."),
 }
 
 # Codes whose English reason carries the details a player needs (the deck checks' own sentences).
-WITH_REASON = {"illegal_deck", "unreadable_deck"}
+WITH_REASON = {"illegal_deck", "unreadable_deck", "deck_refused"}
 
 
 def error_label(code: str, clause: str = "", reason: str = "") -> str:

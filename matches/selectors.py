@@ -88,3 +88,22 @@ def match_replay_log(*, match: Match) -> dict:
     return build_log(game=match.game, config=match.config.get("engine", {}), decks=match.config.get("decks", {}),
                      seed_hex=match.seed_hex, commitment=match.commitment, entropy=match.entropy,
                      setup_events=setup, entries=entries)
+
+
+def lobby_decks(*, user, game: str) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The saved decks ``user`` may bring to a ``game`` match, for the lobby's picker: ``[(group label,
+    [(deck id, name)])]``, their own decks first (by name), then the public sample decks of the site's own
+    account (``loadseeds``); empty groups are left out."""
+    from django.utils.translation import gettext as _
+
+    from decks.models import Deck
+    from seeds.management.commands.loadseeds import SAMPLE_DECK_OWNER
+
+    games = Deck.objects.filter(game__code=game)
+    own = (list(games.filter(owner=user).order_by("name", "pk").values_list("pk", "name"))
+           if user.is_authenticated else [])
+    samples = list(games.filter(owner__username=SAMPLE_DECK_OWNER, visibility=Deck.PUBLIC)
+                   .exclude(owner=user if user.is_authenticated else None).order_by("name", "pk")
+                   .values_list("pk", "name"))
+    groups = [(_("My decks"), own), (_("Sample decks"), samples)]
+    return [(label, decks) for label, decks in groups if decks]

@@ -9,6 +9,7 @@ and version, and (after commit) pushes every seat its view.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import os
 import secrets
@@ -88,8 +89,9 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
     return match
 
 
-def match_join(*, match_id: int, user, deck: str = "", entropy: str = "") -> Match:
-    """Take the free seat of an open match (accept a challenge) with ``deck`` and start it.
+def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_id: object = None) -> Match:
+    """Take the free seat of an open match (accept a challenge) with ``deck`` (or the saved deck ``deck_id``,
+    see ``saved_deck_text``) and start it.
 
     Every seat's deck is checked again at the start with the decks feature's legality check; an illegal deck
     refuses the start with its reasons (Conflict ``illegal_deck``) and changes nothing. Conflict also when the
@@ -107,14 +109,21 @@ def match_join(*, match_id: int, user, deck: str = "", entropy: str = "") -> Mat
         if free is None:
             raise Conflict("every seat of this match is taken", code="no_free_seat")
         free.user = user
-        free.deck = deck_for_seat(game=match.game, format_code=match.format_code, text=deck, seat=free.seat)
+        format_code = match.format_code
+        if deck_id not in (None, ""):
+            deck, format_code = saved_deck_text(user=user, game=match.game, deck_id=deck_id)
+        free.deck = deck_for_seat(game=match.game, format_code=format_code, text=deck, seat=free.seat)
         free.save(update_fields=["user", "deck"])
         seats = list(match.seats.all())
         for seat in seats:  # checked again when the match starts
             if seat.deck.get("text"):
                 deck_for_seat(game=match.game, format_code=seat.deck.get("format") or match.format_code,
                               text=seat.deck["text"], seat=seat.seat)
-        match.config = {**match.config, "decks": engine_decks(match.game, {s.seat: s.deck for s in seats})}
+        try:
+            decks = engine_decks(match.game, {s.seat: s.deck for s in seats})
+        except KeyError as exc:
+            raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+        match.config = {**match.config, "decks": decks}
         if entropy:
             match.entropy = [*match.entropy, entropy[:64]]
         _start(match, get_engine(match.game))
@@ -126,8 +135,14 @@ def _all_seats_taken(match: Match) -> bool:
 
 
 def _start(match: Match, engine) -> None:
+    """Set the match up through ``engine.new_game``; a deck the engine refuses (ValueError: for Legions a card
+    it cannot referee yet, named) is Conflict ``deck_refused`` with the engine's reason, and nothing is
+    written (the caller's transaction rolls back)."""
     rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
-    state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
+    try:
+        state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
+    except ValueError as exc:
+        raise Conflict(f"the engine refuses the decks: {exc}", code="deck_refused") from exc
     match.state = state
     match.cards = state.get(STATIC_KEY)  # the static card table, stored once (see matches.models)
     match.version = 0
@@ -403,11 +418,17 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
         apply_deadline.apply_async((match.pk, match.version), eta=match.deadline_at)
 
 
+BOT_SEED_DOMAIN = b"shinpan-bot\0"
+
+
 def bot_seed(seed_hex: str, version: int) -> int:
     """The seed of the bot that decides at ``version`` (the number of actions applied so far) in a match whose
-    secret seed is ``seed_hex``: deterministic, so a bot move run twice is the same move (and ``manage.py
-    playmatch --offline`` plays the online game)."""
-    return int(seed_hex[:8], 16) ^ version
+    secret seed is ``seed_hex``: HMAC-SHA256(secret seed, "shinpan-bot\\0" + version as 8 bytes big-endian), its
+    first 16 bytes as an integer. Deterministic, so a bot move run twice is the same move (and ``manage.py
+    playmatch --offline`` plays the online game), and a pseudorandom function of the seed, so a bot's moves
+    reveal nothing of it (docs/dice.md). The message is never a dice block's (counter + framed entropy)."""
+    message = BOT_SEED_DOMAIN + version.to_bytes(8, "big")
+    return int.from_bytes(hmac.digest(bytes.fromhex(seed_hex), message, "sha256")[:16], "big")
 
 
 def match_bot_move(*, match_id: int, version: int) -> bool:
@@ -554,22 +575,48 @@ def deck_for_seat(*, game: str, format_code: str, text: str, seat: str) -> dict:
     side = result.meta.get("side")
     if side and side != seat:
         raise BadRequest(f"the roster is for the {side} side, not {seat}", code="wrong_side")
-    kept = {"text": text, "format": result.format.get("code", format_code)}
-    if game == "iron_leaguer":
-        names = {key: card["name"] for key, card in result.index.cards.items()}
-        kept["roster"] = [names[e["card"]] for e in result.entries for _ in range(e["count"])]
-    return kept
+    from .adapters import wiring
+
+    try:
+        keep = wiring(game).keep
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+    return {"text": text, "format": result.format.get("code", format_code), **keep(result)}
+
+
+def saved_deck_text(*, user, game: str, deck_id: object) -> tuple[str, str]:
+    """``(decklist text, format code)`` of a saved deck ``user`` may play: one of their own decks, or a public
+    one (the lobby offers the site's sample decks). Raises BadRequest ``unknown_deck`` for a deck that does not
+    exist or is someone else's private or unlisted deck (the two look alike), ``wrong_game`` for a deck of
+    another game."""
+    from decks.models import Deck
+    from decks.services import deck_to_text
+
+    try:
+        deck = Deck.objects.select_related("game", "format").get(pk=int(deck_id))
+    except (Deck.DoesNotExist, ValueError, TypeError) as exc:
+        raise BadRequest(f"no deck {deck_id!r} you may play", code="unknown_deck") from exc
+    if deck.owner_id != getattr(user, "pk", None) and deck.visibility != Deck.PUBLIC:
+        raise BadRequest(f"no deck {deck_id!r} you may play", code="unknown_deck")
+    if deck.game.code != game:
+        raise BadRequest(f"the deck is for {deck.game.code}, not {game}", code="wrong_game")
+    return deck_to_text(deck), deck.format.code
 
 
 def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
-                    deck: str = "", decision_seconds: int | None = None, autoplay: str = "") -> Match:
+                    deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
+                    deck_id: object = None) -> Match:
     """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
     (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
-    creator's seat too and the creator watches. The deck is checked first; see ``deck_for_seat``."""
+    creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
+    of the ``deck`` text. The deck is checked first; see ``deck_for_seat``; the engine checks it again when the
+    match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards)."""
     try:
         engine = get_engine(game)
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="unknown_game") from exc
+    if deck_id not in (None, ""):
+        deck, format = saved_deck_text(user=user, game=game, deck_id=deck_id)  # noqa: A001
     if seat not in engine.seats:
         raise BadRequest(f"seat {seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
     kept = deck_for_seat(game=game, format_code=format, text=deck, seat=seat)

@@ -21,13 +21,12 @@ from django.views.decorators.http import require_POST
 from referee.engine import get_engine
 
 from . import services
+from .adapters import playable
 from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
 from .errors import MatchError
 from .labels import error_label, game_label
 from .models import Match
-from .selectors import match_replay_log
-
-PLAYABLE = ["iron_leaguer"]
+from .selectors import lobby_decks, match_replay_log
 
 
 def signup(request):
@@ -46,10 +45,16 @@ def lobby(request):
     watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
     finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
                 .only("id", "game", "status", "outcome", "finished_at")[:20])
+    decks = {code: lobby_decks(user=request.user, game=code) for code in playable()}
+    for match in open_matches:  # the acceptor picks a deck of the challenge's game
+        match.deck_groups = decks.get(match.game, [])
+        match.deck_help = presenter_for(match.game).deck_help
     return render(request, "matches/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished,
-        "games": [(code, game_label(code)) for code in PLAYABLE],
-        "seats": [(seat, presenter_for("iron_leaguer").seat_label(seat)) for seat in get_engine("iron_leaguer").seats],
+        "games": [{"code": code, "label": game_label(code), "decks": decks[code],
+                   "deck_help": presenter_for(code).deck_help,
+                   "seats": [(seat, presenter_for(code).seat_label(seat)) for seat in get_engine(code).seats]}
+                  for code in playable()],
     })
 
 
@@ -61,7 +66,7 @@ def create(request):
         match = services.match_challenge(
             user=request.user, game=request.POST.get("game", "iron_leaguer"), seat=request.POST.get("seat", ""),
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
-            deck=request.POST.get("deck", ""), decision_seconds=seconds,
+            deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
         )
     except MatchError as exc:
         messages.error(request, error_label(exc.code, exc.clause, exc.reason))
@@ -76,7 +81,8 @@ def create(request):
 @require_POST
 def join(request, match_id: int):
     try:
-        services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""))
+        services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""),
+                            deck_id=request.POST.get("deck_id") or None)
     except MatchError as exc:
         messages.error(request, error_label(exc.code, exc.clause, exc.reason))
         return redirect("matches:lobby")

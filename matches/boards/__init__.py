@@ -19,9 +19,12 @@ from ..selectors import match_log, match_view
 from .choices import build_groups
 from .frame import Board, Clock, Line
 from .iron_leaguer import IronLeaguerPresenter
+from .legions import LegionsPresenter
+
+__all__ = ["IronLeaguerPresenter", "LegionsPresenter", "Presenter", "build_board", "presenter_for"]
 from .presenter import BoardInput, Presenter
 
-PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter()}
+PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter(), "legions": LegionsPresenter()}
 LOG_LENGTH = 14  # log lines shown on the board (the replay has them all)
 
 

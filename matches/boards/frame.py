@@ -80,7 +80,11 @@ class Zone:
     @property
     def text(self) -> str:
         """The zone for the text board: its title, count and contents in words."""
+        from django.utils.translation import ngettext
+
         items = [c.text for c in self.cards] + [u.text for u in self.units]
+        if self.hidden:  # face-down cards are said as a number, never left out as if the zone were empty
+            items.append(ngettext("%(n)s face-down card", "%(n)s face-down cards", self.hidden) % {"n": self.hidden})
         return f"{self.title} ({self.total}): " + ("; ".join(items) if items else self.empty or "—")
 
 

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from .choices import ChoiceSpec
 from .frame import Stat, Zone
@@ -34,6 +35,7 @@ class Presenter:
     game = ""
     template = "matches/boards/generic.html"
     clause_prefix = ""
+    deck_help = _lazy("Roster or deck (decklist text; empty: the standard line-up)")  # the lobby's paste box
 
     def seat_label(self, seat: str | None) -> str:
         return _("—") if seat is None else seat

@@ -68,14 +68,16 @@ class _Text(HTMLParser):
 
 
 def _english_words(html: str, allowed: set[str]) -> set[str]:
-    """Latin words in the page's text once the names (cards, ILs, users) are taken out; ``IL`` is the game's
-    own term in Japanese too (docs/glossary.md)."""
+    """Latin words in the page's text once the names (cards, ILs, decks, users) are taken out; ``IL`` is the
+    game's own term in Japanese too (docs/glossary.md)."""
     from cards.models import Card
+    from decks.models import Deck
 
     parser = _Text()
     parser.feed(html)
     text = " ".join(parser.parts)
-    for name in sorted(Card.objects.values_list("name", flat=True), key=len, reverse=True):
+    names = [*Card.objects.values_list("name", flat=True), *Deck.objects.values_list("name", flat=True)]
+    for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "")
     return set(re.findall(r"[A-Za-z_]{2,}", text)) - allowed - {"IL"}
 

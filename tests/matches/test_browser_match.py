@@ -56,9 +56,10 @@ def _play_first_choice(page) -> None:
 def test_two_players_play_until_a_point_is_scored_and_a_spectator_watches(live_server, new_context, seeded,
                                                                          users):
     dark = _sign_in(new_context(locale="en-US"), live_server, "player1")
-    dark.get_by_label("Your side").select_option("dark")
-    dark.get_by_label("Opponent").select_option("open")
-    dark.get_by_role("button", name="Create match").click()
+    form = dark.locator("#new-match-iron_leaguer")
+    form.get_by_label("Your side").select_option("dark")
+    form.get_by_label("Opponent").select_option("open")
+    form.get_by_role("button", name="Create match").click()
     dark.wait_for_url(re.compile(r"/matches/\d+/$"))
     match_id = int(re.search(r"/matches/(\d+)/", dark.url).group(1))
     assert "Waiting for an opponent" in dark.locator("#board-summary").inner_text()

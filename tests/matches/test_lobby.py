@@ -179,7 +179,7 @@ def test_a_roster_sent_with_an_acceptance_through_the_api_is_checked(seeded, use
     client = APIClient()
     client.force_authenticate(users[1])
     refused = client.post(f"/api/matches/{match.pk}/join/", {"deck": SILVER}, format="json")  # a Silver roster
-    assert refused.status_code == 400 and refused.json()["code"] == "wrong_side"
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "wrong_side"
     accepted = client.post(f"/api/matches/{match.pk}/join/", {"deck": DARK_CUSTOM}, format="json")
     assert accepted.status_code == 200
     match.refresh_from_db()

@@ -188,3 +188,17 @@ def test_a_worker_that_starts_applies_a_deadline_that_passed_while_no_worker_ran
     match.refresh_from_db()
     assert match.version == 1  # IL 6.6.4: the clock passed for Dark (the documented default at an attack)
     assert match.submissions.get().source == "clock"
+
+
+def test_a_bot_seed_reveals_nothing_of_the_secret_seed() -> None:
+    # Issue 11.5: the bot seed was the first 4 bytes of the secret seed XOR the version (found by the dice audit).
+    import hmac
+
+    from matches.services import bot_seed
+
+    secret = bytes(range(32))
+    twin = secret[:4] + bytes(28)  # the same first 4 bytes
+    assert bot_seed(secret.hex(), 0) != int.from_bytes(secret[:4], "big")
+    assert [bot_seed(secret.hex(), v) for v in range(4)] != [bot_seed(twin.hex(), v) for v in range(4)]
+    assert bot_seed(secret.hex(), 3) == int.from_bytes(
+        hmac.digest(secret, b"shinpan-bot\0" + (3).to_bytes(8, "big"), "sha256")[:16], "big")

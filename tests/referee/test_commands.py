@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import uuid
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from kombu import Exchange
@@ -182,4 +185,70 @@ def test_two_matches_with_one_seed_are_each_played_with_their_own_bots(catalogue
 def test_playmatch_without_cards_says_to_load_the_seeds(db) -> None:
     with pytest.raises(CommandError, match="loadseeds"):
         run("playmatch", "--seed", "1")
+    assert Match.objects.count() == 0
+
+
+# Legions! ---------------------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def legions_catalogue(transactional_db, tmp_path_factory):
+    """The seed Legions catalogue alone (``loadseeds --dir`` with only ``legions.json``: no sample decks rows; the
+    command reads the sample deck files)."""
+    folder = tmp_path_factory.mktemp("catalogue")
+    shutil.copy(Path(settings.BASE_DIR) / "seeds" / "catalogue" / "legions.json", folder / "legions.json")
+    call_command("loadseeds", "--dir", str(folder), verbosity=0)
+
+
+def test_legions_plays_the_sample_decks_online_with_one_digest_per_seed(legions_catalogue, tmp_path) -> None:
+    path = tmp_path / "legions.json"
+    first = run("playmatch", "--game", "legions", "--bots", "greedy,random", "--seed", "3", "--log", str(path))
+    second = run("playmatch", "--game", "legions", "--bots", "greedy,random", "--seed", "3")
+    other = run("playmatch", "--game", "legions", "--bots", "greedy,random", "--seed", "4")
+
+    assert digest_line(first) == digest_line(second) != digest_line(other)
+    match = match_of(first)
+    assert match.game == "legions" and match.status == Match.Status.FINISHED
+    assert [(s.seat, s.bot) for s in match.seats.order_by("id")] == [("p1", "greedy"), ("p2", "random")]
+    decks = match.config["decks"]
+    assert decks["p1"]["master"]["name"] == "マオ・ニャン" and len(decks["p1"]["cards"]) == 40
+    assert decks["p2"]["master"]["name"] == "深海リラ" and len(decks["p2"]["cards"]) == 40
+    assert line(first, "winner:") == f"winner: {match.outcome['winner']} ({match.outcome['reason']})"
+    life = match.outcome["summary"]["life"]
+    assert line(first, "turn ") == f"turn {match.outcome['summary']['turn']}: life p1 {life['p1']} - p2 {life['p2']}"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert log["game"] == "legions" and len(log["entries"]) == match.version
+    assert run("replay", str(path)).startswith(f"ok: {len(log['entries'])} actions replay exactly")
+
+
+def test_legions_offline_plays_the_online_game(legions_catalogue, tmp_path) -> None:
+    offline, online = tmp_path / "offline.json", tmp_path / "online.json"
+    first = run("playmatch", "--game", "legions", "--seed", "5", "--offline", "--log", str(offline))
+    assert "match " not in first and Match.objects.count() == 0
+    assert digest_line(first) == digest_line(run("playmatch", "--game", "legions", "--seed", "5", "--offline"))
+    assert digest_line(first) != digest_line(
+        run("playmatch", "--game", "legions", "--seed", "5", "--offline", "--bots", "random,greedy"))
+    played = run("playmatch", "--game", "legions", "--seed", "5", "--log", str(online))
+    assert digest_line(played) == digest_line(first)
+    assert json.loads(online.read_text(encoding="utf-8")) == json.loads(offline.read_text(encoding="utf-8"))
+
+
+def test_replay_refuses_a_tampered_legions_log(legions_catalogue, tmp_path) -> None:
+    path = tmp_path / "legions.json"
+    run("playmatch", "--game", "legions", "--seed", "3", "--offline", "--log", str(path))
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert run("replay", str(path)).startswith("ok:")
+    log["digest"] = "0" * 64
+    path.write_text(json.dumps(log))
+    with pytest.raises(CommandError, match="recorded digest is not theirs"):
+        run("replay", str(path))
+    log.pop("digest")
+    log["decks"]["p2"]["master"]["attributes"]["colours"] = ["red", "green"]  # another master's class
+    path.write_text(json.dumps(log))
+    with pytest.raises(CommandError, match=r"does not replay at entry \d+: action refused"):
+        run("replay", str(path))
+
+
+def test_legions_playmatch_without_cards_says_to_load_the_seeds(db) -> None:
+    with pytest.raises(CommandError, match="loadseeds"):
+        run("playmatch", "--game", "legions", "--seed", "1")
     assert Match.objects.count() == 0

@@ -1,11 +1,12 @@
-"""``manage.py playmatch --game iron_leaguer --bots greedy,random --seed N [--log FILE] [--timeout S] [--offline]``:
-a whole game between two bots, played as an online match, printed as the match and its page, the winner, the
-scene-by-scene score, the number of actions, the commitment and the SHA-256 digest of the log (same seed, same
-digest).
+"""``manage.py playmatch --game iron_leaguer|legions --bots greedy,random --seed N [--log FILE] [--timeout S]
+[--offline]``: a whole game between two bots, played as an online match, printed as the match and its page, the
+winner, the scene-by-scene score (Iron Leaguer) or the last turn and the masters' life (Legions), the number of
+actions, the commitment and the SHA-256 digest of the log (same seed, same digest).
 
 The match is a real ``Match`` made by ``matches.services.match_create``, both seats held by bots (``--bots``:
-silver first, then dark; each ``random`` or ``greedy``), the decks built from the catalogue by
-``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (each side its standard line-up),
+the engine's seats in order, silver then dark, p1 then p2; each ``random`` or ``greedy``), the decks built from
+the catalogue by ``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (Iron Leaguer:
+each side its standard line-up; Legions: the seed sample decks ``seeds/decks/legions_*.txt``, the first for p1),
 and the secret seed ``referee.engine.rng.seed_from_int(N)`` instead of a fresh one. From there every move is
 the online one: a ``referee.tasks.bot_move`` task → ``match_bot_move`` → ``_adjudicate_locked``. With
 ``REDIS_URL`` unset (the embedded default) Celery runs the tasks in-process, so the whole match is played inside
@@ -96,8 +97,9 @@ class Command(BaseCommand):
             "winner, the scores and the log digest.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", default="iron_leaguer", help="game code (iron_leaguer)")
-        parser.add_argument("--bots", default="greedy,random", help="silver,dark: random or greedy each")
+        parser.add_argument("--game", default="iron_leaguer", help="game code (iron_leaguer or legions)")
+        parser.add_argument("--bots", default="greedy,random",
+                            help="the engine's seats in order (silver,dark; p1,p2): random or greedy each")
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
         parser.add_argument("--log", help="write the full JSON log here (verify it with manage.py replay)")
         parser.add_argument("--timeout", type=float, default=300.0,
@@ -133,13 +135,11 @@ class Command(BaseCommand):
         except DatabaseError as exc:
             raise CommandError(f"the catalogue cannot be read ({exc}): run manage.py migrate, then "
                                "manage.py loadseeds") from exc
-        if not decks.get("cards"):
-            raise CommandError(f"no {game} cards in the catalogue: run manage.py loadseeds first")
         seed = seed_from_int(options["seed"])
         if options["offline"]:
             state, log = play(engine, {}, decks, RngSeed(seed), offline_bots(engine.seats, kinds, seed))
             outcome = engine.outcome(state)
-            winner = {"winner": outcome.winner, "reason": outcome.reason}
+            winner = {"winner": outcome.winner, "reason": outcome.reason, "summary": outcome.summary}
         else:
             state, log, winner = self._online(game, engine, kinds, decks, seed, options["timeout"])
         self._report(state, log, winner, options["log"])
@@ -225,6 +225,10 @@ class Command(BaseCommand):
                 f"scene {result['scene']:>2}: silver {score['silver']} - {score['dark']} dark "
                 f"(winner {result['winner']})"
             )
+        summary = outcome.get("summary") or {}
+        if isinstance(summary.get("life"), dict):  # Legions: the last turn and each master's life
+            lives = " - ".join(f"{seat} {life}" for seat, life in summary["life"].items())
+            self.stdout.write(f"turn {summary.get('turn')}: life {lives}")
         self.stdout.write(f"actions: {len(log['entries'])}  commitment: {log['commitment']}")
         self.stdout.write(f"digest: {log['digest']}")
         if log_path:

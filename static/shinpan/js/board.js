@@ -44,7 +44,8 @@
         return partial ? p <= w : p === w;
       });
     }
-    if (picked === undefined) { return partial; }
+    // a slot this choice does not use (a skill that is used takes no lane) agrees with no pick, as in choices.resolve
+    if (picked === undefined) { return partial || wanted === undefined; }
     return wanted === picked;
   }
   function Builder(root) {

@@ -1,0 +1,92 @@
+"""A user plays a Legions! match against a bot from the lobby, for several turns, through the board (headless
+Chromium, Playwright): the lobby's Legions form with a sample deck, then every move on the board as a person makes
+it -- a button, or the choice builder's picks (a card, what to do with it, a lane; a unit, then its target) and
+"Play"."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from matches.models import Match
+
+from .test_browser_match import _sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# What the player prefers, first to last: each main phase unlocks what it can, attacks, then ends the turn.
+PREFERENCE = ("no_card_change", "keep", "choose", "no_block", "unlock", "attack", "end_turn")
+
+
+def _play(page) -> str:
+    """Make the most preferred choice on the board; returns its group key."""
+    groups = page.locator(".choice-group")
+    keys = [groups.nth(i).get_attribute("data-choice-group") for i in range(groups.count())]
+    key = next((k for k in PREFERENCE if k in keys), keys[0])
+    group = page.locator(f".choice-group[data-choice-group='{key}']").first
+    button = group.locator("button.action:not([data-submit])")
+    if not button.count():
+        slots = group.locator("[data-slot]")
+        for index in range(slots.count()):
+            slot = slots.nth(index)
+            for _ in range(4):  # until the builder (board.js, loaded after the page) has taken the pick
+                if group.locator("[data-submit]").is_enabled() or slot.locator(".is-selected").count():
+                    break
+                options = slot.locator(".choice-option:not([disabled]):not(.is-selected)")
+                if not options.count():
+                    break
+                options.first.click()
+        button = group.locator("[data-submit]")
+    assert button.is_enabled(), (key, group.inner_text())
+    button.click()
+    return key
+
+
+def test_a_player_plays_legions_against_a_bot_from_the_lobby_for_several_turns(live_server, new_context, seeded,
+                                                                             users):
+    page = _sign_in(new_context(locale="en-US"), live_server, "player1")
+    form = page.locator("#new-match-legions")
+    page.locator("#new-game-legions > summary").click()
+    form.get_by_label("Your side", exact=True).select_option("p1")
+    form.get_by_label("Opponent", exact=True).select_option("greedy")
+    form.get_by_label("Saved deck", exact=True).select_option(label="Mao Nyan 2017")
+    form.get_by_role("button", name="Create match").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))
+    match = Match.objects.get(pk=match_id)
+    assert match.game == "legions" and match.config["decks"]["p1"]["master"]["name"] == "マオ・ニャン"
+
+    played: list[str] = []
+    for _ in range(400):
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.Status.ACTIVE or match.state["turn"] >= 7:
+            break
+        if (match.state.get("pending") or {}).get("seat") != "p1":  # the bot is still moving
+            time.sleep(0.05)
+            continue
+        page.reload()
+        if page.locator("#board").get_attribute("data-version") != str(match.version):
+            continue
+        played.append(_play(page))
+        try:
+            page.wait_for_function(
+                f"() => Number(document.getElementById('board').dataset.version) > {match.version}", timeout=10_000)
+        except Exception:
+            error = page.locator(".board-error")
+            pytest.fail(f"the move was not made: {error.inner_text() if error.count() else page.content()[:3000]}")
+    else:
+        pytest.fail("the match did not reach turn 7")
+
+    match = Match.objects.get(pk=match_id)
+    assert match.state["turn"] >= 7 or match.status == Match.Status.FINISHED
+    assert {"unlock", "end_turn"} <= set(played)
+    assert match.submissions.filter(source="player").count() == len(played)
+    page.reload()
+    assert page.locator("[data-zone=hand-p1] .zone-card").count() + page.locator(
+        "[data-zone=field-p1] [data-unit^=p1c]").count() >= 1
+    assert page.locator("[data-zone=hand-p2] .zone-card").count() == 0  # the bot's hand: backs and a count
+    assert page.locator("[data-zone=hand-p2] .zone-hidden-count").count() == 1
+    assert page.locator("[data-zone=field-p1] .zone-unit").count() == 4  # three lanes and the leader zone
+    assert "Legions" in page.locator("#board").inner_text()
