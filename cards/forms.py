@@ -4,7 +4,8 @@ Every attribute of every game becomes one form field named ``attr__<game code>__
 technique's halves become ``attr__iron_leaguer__upper__<field>`` / ``…__lower__<field>`` (the ``upper.*`` /
 ``lower.*`` paths of the schema). ``card_fieldsets`` groups them in one fieldset per game (and per technique
 half). On save the fields of the card's game are gathered into ``Card.attributes``, checked by the game's
-schema, and each problem is shown next to the field it names. The image field runs every upload through
+schema, and each problem is shown next to the field it names. The card's abilities are rows of fields built from
+the game's vocabulary (``cards.ability_forms``), checked the same way. The image field runs every upload through
 ``cards.images.process_card_image`` and stores the normalised image and its thumbnail.
 """
 
@@ -17,6 +18,8 @@ from django import forms
 from django.contrib.admin import widgets as admin_widgets
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from .abilities import abilities_problems
+from .ability_forms import abilities_from_form, ability_fields, ability_fieldset, initial_from_abilities, problem_field
 from .games import SCHEMAS, Attr, GameSchema
 from .games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NESTED, NONE_MARK, OPT_INT, STR
 from .images import ImageRejected, ProcessedImage, process_card_image
@@ -170,6 +173,10 @@ def card_fieldsets(game_codes: Iterable[str]) -> list[tuple[str | None, dict[str
     ]
     for code in game_codes:
         fieldsets.extend(game_fieldsets(SCHEMAS[code]))
+    for code in game_codes:
+        abilities = ability_fieldset(code)
+        if abilities:
+            fieldsets.append(abilities)
     fieldsets.append(("Image", {"fields": ["image", "thumbnail_preview"]}))
     fieldsets.append(("Sample values", {"fields": ["sample_fields"]}))
     return fieldsets
@@ -242,9 +249,11 @@ class CardFormBase(forms.ModelForm):
         self.fields["sample_fields"].choices = choices + ([("Other", extra)] if extra else [])
         if self.instance.pk and self.instance.game_id:
             stored = initial_from_attributes(self.instance.game.schema, self.instance.attributes or {})
+            stored.update(initial_from_abilities(self.instance.game.code, self.instance.abilities))
             for name, value in stored.items():
                 self.initial.setdefault(name, value)
         self.attribute_problems_reported = False
+        self.ability_problems_reported = False
 
     def _known_game_code(self) -> str | None:
         """The game whose fields the form shows: the posted game, else the card's, else the initial one."""
@@ -279,7 +288,23 @@ class CardFormBase(forms.ModelForm):
                 self.add_error(field, str(problem))
             self.attribute_problems_reported = True
         self._check_sample_fields(game.code, cleaned.get("sample_fields") or [])
+        self._clean_abilities(game.code, cleaned)
         return cleaned
+
+    def _clean_abilities(self, game_code: str, cleaned: dict[str, Any]) -> None:
+        """Gather the abilities rows (or the JSON field) into ``Card.abilities`` and show each problem of the
+        game's vocabulary next to the field it names (``cards.ability_forms``)."""
+        abilities, json_error = abilities_from_form(game_code, cleaned)
+        self.instance.abilities = abilities  # Card.clean validates it again
+        if json_error:
+            self.add_error(problem_field(game_code, "", rows=False), json_error)
+            self.ability_problems_reported = True
+            return
+        from_rows = not (cleaned.get(problem_field(game_code, "", rows=False)) or "").strip()
+        for problem in abilities_problems(game_code, abilities):
+            field = problem_field(game_code, problem.field, rows=from_rows)
+            self.add_error(field if field in self.fields else None, str(problem))
+            self.ability_problems_reported = True
 
     def _field_for(self, game_code: str, path: str) -> str | None:
         """The form field showing schema path ``path`` (a whole half: its first field; None: top)."""
@@ -300,12 +325,15 @@ class CardFormBase(forms.ModelForm):
         # Card.clean reports attribute problems under "attributes", which is not a form field: clean() already
         # showed them next to their own fields; anything it did not see goes to the top of the form.
         if hasattr(errors, "error_dict"):
-            for key in ("attributes",):
+            for key, reported in (("attributes", self.attribute_problems_reported),
+                                  ("abilities", self.ability_problems_reported)):
                 messages = errors.error_dict.pop(key, [])
-                if messages and not self.attribute_problems_reported:
+                if messages and not reported:
                     errors.error_dict.setdefault(NON_FIELD_ERRORS, []).extend(messages)
         super()._update_errors(errors)
 
 
-CardAdminForm = type("CardAdminForm", (CardFormBase,), {"__module__": __name__, **_attribute_fields()})
+CardAdminForm = type(
+    "CardAdminForm", (CardFormBase,), {"__module__": __name__, **_attribute_fields(), **ability_fields()}
+)
 CardAdminForm.__doc__ = "The admin's card form: common fields, each game's attribute fields, image, samples."

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .abilities import abilities_problems
 from .games import SCHEMAS, schema_for
 
 
@@ -57,7 +58,8 @@ class Card(models.Model):
     """One card. ``attributes`` holds the game's own typed attributes (see ``cards.games``).
 
     ``sample_fields`` lists the attribute names (or common fields such as ``rules_text``) whose values are
-    sample values rather than the card's published ones.
+    sample values rather than the card's published ones. ``abilities`` is the card's abilities as data in its
+    game's vocabulary (``cards.abilities``; ``{}``: none), which the engines referee.
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
@@ -71,6 +73,10 @@ class Card(models.Model):
     flavour_text = models.TextField(_("flavour text"), blank=True)
     attributes = models.JSONField(_("attributes"), default=dict, blank=True)
     sample_fields = models.JSONField(_("sample values"), default=list, blank=True)
+    abilities = models.JSONField(
+        _("abilities"), default=dict, blank=True,
+        help_text=_("Keywords, triggers and effects in the game's ability vocabulary (empty: none)."),
+    )
     image = models.ImageField(_("image"), upload_to="cards/", blank=True)
     thumbnail = models.ImageField(_("thumbnail"), upload_to="cards/thumbs/", blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -87,9 +93,11 @@ class Card(models.Model):
         return f"{self.name} ({self.card_set.code} {self.collector_number})"
 
     def clean(self) -> None:
-        """Refuse an impossible card: the set of another game, or attributes the game's schema rejects.
+        """Refuse an impossible card: the set of another game, attributes the game's schema rejects, or
+        abilities its vocabulary rejects (Iron Leaguer has none: its abilities must stay empty).
 
-        Raises ValidationError keyed by field (``attributes`` messages name the attribute: ``hp: is required``).
+        Raises ValidationError keyed by field (``attributes`` messages name the attribute: ``hp: is required``;
+        ``abilities`` messages the path inside them: ``triggers.0.when: unknown trigger 'x' …``).
         Normalises ``attributes`` in place on success.
         """
         errors: dict[str, list[str]] = {}
@@ -102,6 +110,8 @@ class Card(models.Model):
                 errors.setdefault(key, []).append(str(problem) if key == "attributes" else problem.message)
             if not problems:
                 self.attributes = cleaned
+            for problem in abilities_problems(self.game.code, self.abilities):
+                errors.setdefault("abilities", []).append(str(problem))
         if not isinstance(self.sample_fields, list):
             errors.setdefault("sample_fields", []).append(_("Must be a list of field names."))
         if errors:

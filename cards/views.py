@@ -14,9 +14,11 @@ from django.db.models.lookups import IsNull
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language, gettext
 
+from .abilities import card_page_abilities
 from .games import SCHEMAS
 from .models import Card, Game
 from .search import QueryError, all_keys, sorted_search
+from .search.abilities import keyword_names
 from .search.compiler import MAX_NUMBER
 from .search.examples import examples
 from .search.keys import key_table
@@ -120,10 +122,13 @@ def key_labels(game_code: str, japanese: bool) -> list[tuple[str, str]]:
         "name": gettext("name or reading"),
     }
     table = key_table((game_code,))
-    return [
+    keys = [
         (key, common[key] if key in common else _short_label(table[key][0].attr, japanese))
         for key in all_keys((game_code,))
     ]
+    if keyword_names((game_code,)):
+        keys.append(("kw", gettext("keyword (abilities)")))
+    return keys
 
 
 def label_results(page, schema, japanese: bool) -> None:
@@ -148,6 +153,8 @@ def card_detail(request, pk: int):
         "printings": printings,
         "chain": transform_chain(card),
         "sample_labels": sample_labels(schema, card.sample_fields or [], japanese),
+        "abilities": card_page_abilities(card.game.code, card.abilities),
+        "japanese": japanese,
     }
     return render(request, "cards/card.html", context)
 
@@ -215,4 +222,9 @@ def help_keys(game_code: str, japanese: bool) -> list[tuple[str, str, str]]:
     for key, targets in sorted(key_table((game_code,)).items()):
         attr = targets[0].attr
         rows.append((key, _short_label(attr, japanese), choice_list(attr.choices) if attr.choices else ""))
+    names = keyword_names((game_code,))
+    if names:  # kw: the card's abilities data (cards.search.abilities), in the key order of the rows
+        codes = ", ".join(dict.fromkeys(names.values()))
+        rows.append(("kw", gettext("keyword of the card's abilities"), codes))
+        rows.sort(key=lambda row: row[0])
     return rows

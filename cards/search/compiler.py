@@ -41,6 +41,7 @@ from django.db.models.lookups import (
 from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT_INT
 
 from . import errors as E
+from .abilities import ABILITY_KEYS, keyword_condition, keyword_names
 from .errors import query_error
 from .keys import COMMON_KEYS, TYPE_ALIASES, KeyTarget, card_types, choice_group, key_table, resolve_choice
 from .parser import And, Node, Not, Or, Term, Word
@@ -134,6 +135,8 @@ def _term(term: Term, ctx: _Context, *, guarded: bool) -> Q:
     common = COMMON_KEYS.get(term.key)
     if common is not None:
         return _common(common, term, ctx.codes)
+    if term.key in ABILITY_KEYS and keyword_names(ctx.codes):
+        return _keyword(term, ctx)
     targets = key_table(ctx.codes).get(term.key)
     if not targets:
         raise query_error(E.UNKNOWN_KEY, term.position, term.fragment, term.key, key=term.key)
@@ -170,6 +173,16 @@ def _common(key: str, term: Term, codes: tuple[str, ...]) -> Q:
         return _negate_if(term, Q(rarity__iexact=value))
     condition = _words(value, ("name", "reading")) if term.op == ":" else Q(name=value) | Q(reading=value)
     return _negate_if(term, condition)
+
+
+def _keyword(term: Term, ctx: _Context) -> Q:
+    """``kw:速攻`` — the card's abilities (``Card.abilities.keywords``) hold the keyword (see ``abilities``)."""
+    _require_equality(term)
+    names = keyword_names(ctx.codes)
+    keyword = names.get(term.value) or names.get(term.value.lower())
+    if keyword is None:
+        raise _bad_choice(term, sorted(set(names.values())), term.value)
+    return _negate_if(term, keyword_condition(keyword, ctx.codes, postgres=ctx.postgres))
 
 
 def _attribute(target: KeyTarget, term: Term, ctx: _Context, *, guarded: bool) -> Q:

@@ -13,6 +13,7 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("t:minion c:red atk>=2", _("Red minions with ATK 2 or more")),
         ("c:red/green", _("Cards of the red and green class")),
         ("t:lord cc<=3 order:-atk", _("Lords with CC 3 or less, strongest first")),
+        ("kw:速攻", _("Cards with Haste (速攻) in their abilities")),
     ),
     "riders_legend": (
         ("align:evil faction:ショッカー op>=2", _("Shocker cards with operation power 2 or more")),

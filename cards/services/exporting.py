@@ -153,8 +153,14 @@ def _card_json(card: Card, set_code: str) -> dict[str, Any]:
         "flavour_text": card.flavour_text,
         "attributes": card.attributes,
         "sample_fields": card.sample_fields,
+        "abilities": card.abilities,
         **_references(card),
     }
+
+
+def abilities_cell(abilities: dict) -> str:
+    """The CSV cell of a card's abilities: compact JSON text (keys in stored order), empty for none."""
+    return json.dumps(abilities, ensure_ascii=False, separators=(",", ":")) if abilities else ""
 
 
 def _as_csv(game: str, sets: list[CardSet], cards: list[Card]) -> str:
@@ -179,6 +185,7 @@ def _as_csv(game: str, sets: list[CardSet], cards: list[Card]) -> str:
                 "rules_text": card.rules_text,
                 "flavour_text": card.flavour_text,
                 "sample_fields": list_cell(card.sample_fields),
+                "abilities": abilities_cell(card.abilities),
                 **_references(card),
                 **attributes_to_cells(game, card.attributes),
             }

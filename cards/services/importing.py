@@ -23,6 +23,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from cards.abilities import abilities_problems
+from cards.abilities import field_name as abilities_field
 from cards.games import SCHEMAS, GameSchema
 from cards.games.schema import NESTED
 from cards.images import delete_files
@@ -54,7 +56,9 @@ NEW_CARD_IN_PARTIAL_FILE = (
     "{set} {number} is not in the catalogue, and a partial file cannot create a card: it lacks {fields}"
 )
 # What a partial file may leave out, filled from the stored card (images: kept as stored).
-FILLABLE = ("name", "reading", "card_type", "rarity", "rules_text", "flavour_text", "attributes", "sample_fields")
+FILLABLE = (
+    "name", "reading", "card_type", "rarity", "rules_text", "flavour_text", "attributes", "sample_fields", "abilities",
+)
 
 
 @dataclass
@@ -168,6 +172,8 @@ def _check_card(
         values["attributes"] = _check_attributes(record, schema, values["card_type"], problems)
     if schema is not None and record.sample_fields is not ABSENT:
         values["sample_fields"] = _check_sample_fields(record, schema, problems)
+    if schema is not None and record.abilities is not ABSENT:
+        values["abilities"] = _check_abilities(record, problems)
     return values if len(problems) == before else None
 
 
@@ -254,6 +260,14 @@ def _check_attributes(record: CardRecord, schema: GameSchema, card_type: str, pr
     cleaned, errors = schema.clean(card_type, record.attributes)
     problems.extend(Problem(record.where, error.field, error.message) for error in errors)
     return cleaned
+
+
+def _check_abilities(record: CardRecord, problems: list[Problem]) -> dict:
+    """The record's abilities when its game's vocabulary accepts them; each problem names the path inside them
+    (``card 3: abilities.triggers.0.when: unknown trigger …``)."""
+    found = abilities_problems(record.game, record.abilities)
+    problems.extend(Problem(record.where, abilities_field(p), p.message) for p in found)
+    return record.abilities if not found else {}
 
 
 def sample_field_names(schema: GameSchema) -> frozenset[str]:

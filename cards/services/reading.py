@@ -273,6 +273,22 @@ STRIPPED_COLUMNS = ("game", "set", "number", "name", "reading", "card_type", "ra
 SET_COLUMNS = {"set_name": "name", "set_name_ja": "name_ja", "set_release_date": "release_date"}
 
 
+def _abilities_cell(result: CardFile, where: str, cell: str) -> Any:
+    """An ``abilities`` cell: JSON text of the abilities object, an empty cell for none (``{}``). Text that is
+    not JSON is a problem of the row."""
+    text = cell.strip()
+    if not text:
+        return {}
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        result.problems.append(Problem(where, "abilities", ABILITIES_NOT_JSON.format(error=exc.msg, column=exc.colno)))
+        return {}  # the row's problem is recorded: the import refuses the file
+
+
+ABILITIES_NOT_JSON = "not valid JSON: {error} at character {column} (an abilities cell holds a JSON object)"
+
+
 def _read_csv_row(result: CardFile, where: str, cells: dict[str, str]) -> None:
     """One row → a SetRecord (empty set cells: ABSENT, said on another row or kept) and a CardRecord."""
     game = cells["game"].strip()
@@ -286,6 +302,8 @@ def _read_csv_row(result: CardFile, where: str, cells: dict[str, str]) -> None:
     }
     if "sample_fields" in values:
         values["sample_fields"] = split_list_cell(values["sample_fields"])
+    if "abilities" in values:
+        values["abilities"] = _abilities_cell(result, where, values["abilities"])
     attribute_cells = {column: cell for column, cell in cells.items() if column not in COMMON_COLUMN_SET}
     given: frozenset[str] | None = None
     if game in SCHEMAS:

@@ -37,6 +37,7 @@ COMMON_COLUMNS = (
     "rules_text",
     "flavour_text",
     "sample_fields",
+    "abilities",
     "image",
     "thumbnail",
 )
@@ -56,6 +57,7 @@ CARD_FIELDS = (
     "flavour_text",
     "attributes",
     "sample_fields",
+    "abilities",
 )
 
 
@@ -137,6 +139,7 @@ class CardRecord:
     flavour_text: Any = ABSENT
     attributes: Mapping[str, Any] | Any = ABSENT
     sample_fields: Any = ABSENT
+    abilities: Any = ABSENT
     image: Any = ABSENT
     thumbnail: Any = ABSENT
     attribute_columns: frozenset[str] | None = None

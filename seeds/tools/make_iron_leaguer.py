@@ -291,8 +291,9 @@ def normalised(card: dict) -> dict:
     cleaned, errors = SCHEMAS["iron_leaguer"].clean(card["card_type"], card["attributes"])
     if errors:
         raise ValueError(f"{card['set']} {card['number']} {card['name']}: {'; '.join(map(str, errors))}")
-    # A card file names every field (docs/formats.md); seed cards have no image yet.
-    return {**card, "attributes": cleaned, "image": "", "thumbnail": ""}
+    # A card file names every field (docs/formats.md); seed cards have no image yet, and Iron Leaguer cards
+    # have no abilities vocabulary (their effects are the engine's rules).
+    return {**card, "attributes": cleaned, "abilities": {}, "image": "", "thumbnail": ""}
 
 
 def dump(data: dict) -> str:

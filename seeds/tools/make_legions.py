@@ -11,7 +11,8 @@ public decklists (names, card types); every other value is a sample for play and
 ``keywords`` holds keyword abilities (速攻, 強襲, 移動攻撃, ブロック不可, 衝撃N, 挺身); trigger timings
 (《ブレイク時》, 配置時, アンロック時) open the ``rules_text``, which is the printed wording where a source quotes
 it (spec D1) and otherwise renders an effect in short. A sample text says only what the engine's sample
-abilities of the card do (referee/games/legions/card_abilities.json).
+abilities of the card do (referee/games/legions/card_abilities.json). Each card's ``abilities`` is copied from
+that file (the one source of the seed abilities; a card it does not name, a master, gets ``{}``).
 
 Usage: ``.venv/bin/python seeds/tools/make_legions.py [output path]`` (default: the seed file).
 The output is deterministic: running it twice gives the same bytes.
@@ -93,7 +94,9 @@ SETS = [
 ]
 
 CARD_KEYS = ["set", "number", "name", "reading", "card_type", "rarity", "rules_text", "flavour_text",
-             "attributes", "sample_fields", "image", "thumbnail"]
+             "attributes", "sample_fields", "abilities", "image", "thumbnail"]
+# The one source of the seed cards' abilities: the engine's data, keyed by card name (copied, never edited here).
+ABILITIES = Path(__file__).resolve().parents[2] / "referee" / "games" / "legions" / "card_abilities.json"
 NO_IMAGE = {"image": "", "thumbnail": ""}  # a card file names every field; seed cards have no image yet
 ATTR_ORDER = ["colours", "class_label", "awakened_name", "awakened_text", "unlock_cost", "core_cost", "atk",
               "hp", "wt", "keywords", "category", "finisher"]
@@ -343,9 +346,10 @@ def build_catalogue() -> dict[str, Any]:
     """The catalogue document: game, sets and cards, numbered in listing order within each set."""
     numbers: dict[str, int] = {}
     out = []
+    abilities = json.loads(ABILITIES.read_text(encoding="utf-8"))["cards"]
     for c in cards:
         numbers[c["set"]] = numbers.get(c["set"], 0) + 1
-        row = {**c, "number": f"{numbers[c['set']]:03d}", **NO_IMAGE}
+        row = {**c, "number": f"{numbers[c['set']]:03d}", "abilities": abilities.get(c["name"], {}), **NO_IMAGE}
         out.append({k: row[k] for k in CARD_KEYS})
     return {"format": "shinpan.cards", "version": 1,
             "game": {"code": "legions", "name": "Legions!", "name_ja": "レギオンズ!"},

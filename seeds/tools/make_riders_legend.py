@@ -3,7 +3,9 @@
 The catalogue is kept here as compact rows and written out as the ``shinpan.cards`` JSON format (version 1),
 so a reviewer reads one row per card. Names of characters, factions, riders' forms, vehicles and attacks are
 public facts of the TV series; every number, rarity, rules text and eyecatch text, and the titles of missions
-and eyecatch cards, are sample values for play, and each card's ``sample_fields`` says which.
+and eyecatch cards, are sample values for play, and each card's ``sample_fields`` says which. Each card's
+``abilities`` is copied from ``referee/games/riders_legend/card_abilities.json`` (the one source of the seed
+abilities).
 
 Usage: ``.venv/bin/python seeds/tools/make_riders_legend.py [output path]`` (default: the seed file).
 The output is deterministic: running it twice gives the same bytes.
@@ -13,10 +15,13 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 OUTPUT = Path(__file__).resolve().parents[1] / "catalogue" / "riders_legend.json"
+# The one source of the seed cards' abilities: the engine's data, keyed by card name (copied, never edited here).
+ABILITIES = Path(__file__).resolve().parents[2] / "referee" / "games" / "riders_legend" / "card_abilities.json"
 JUSTICE = "正義"
 
 GAME = {"code": "riders_legend", "name": "Riders' Legend",
@@ -305,6 +310,12 @@ def _card(card_set: str, number: int, name: str, card_type: str, rarity: str, op
     }
 
 
+@cache
+def _abilities() -> dict[str, dict]:
+    """Card name -> abilities, from the engine's ``card_abilities.json`` (the one source of the seed abilities)."""
+    return json.loads(ABILITIES.read_text(encoding="utf-8"))["cards"]
+
+
 def _alignment(faction: str) -> str:
     # Riders' Legend: タイプと勢力 — 正義 is the justice type; every other faction is of the evil type.
     return "justice" if faction == JUSTICE else "evil"
@@ -315,6 +326,7 @@ def _finish(card: dict, attributes: dict[str, Any], sample: list[str]) -> dict:
     if card["rules_text"]:
         sample.append("rules_text")
     card["sample_fields"] = [*sample, "rarity"]
+    card["abilities"] = _abilities().get(card["name"], {})
     card["image"] = card["thumbnail"] = ""  # a card file names every field; seed cards have no image yet
     return card
 

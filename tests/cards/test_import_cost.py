@@ -61,6 +61,7 @@ def legions_card(number: str, set_code: str = "LG01", name: str = "改名") -> d
         "flavour_text": "",
         "attributes": MINION,
         "sample_fields": [],
+        "abilities": {},
         "image": "",
         "thumbnail": "",
     }

@@ -51,6 +51,7 @@ def catalogue() -> list[tuple]:
         "flavour_text",
         "attributes",
         "sample_fields",
+        "abilities",
     )
     return sorted(map(repr, sets)) + sorted(map(repr, cards))
 

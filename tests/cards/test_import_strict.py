@@ -110,7 +110,7 @@ def test_a_json_card_without_rules_text_is_refused_and_the_stored_text_kept(tmp_
     assert Card.objects.get(collector_number="001").rules_text == "コアフェイズ開始時、コア1個を送る。\n二行目。"
 
 
-@pytest.mark.parametrize("key", ["name", "reading", "attributes", "sample_fields", "image", "thumbnail"])
+@pytest.mark.parametrize("key", ["name", "reading", "attributes", "sample_fields", "abilities", "image", "thumbnail"])
 def test_every_card_key_is_required(tmp_path, key):
     doc = mini("legions")
     del doc["cards"][1][key]

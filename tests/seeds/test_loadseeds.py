@@ -36,6 +36,7 @@ def snapshot() -> list[tuple]:
         "flavour_text",
         "attributes",
         "sample_fields",
+        "abilities",
         "updated_at",
     )
     return sorted(map(repr, games)) + sorted(map(repr, sets)) + sorted(map(repr, cards))

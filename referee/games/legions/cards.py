@@ -1,6 +1,8 @@
-"""The bridge from catalogue cards to the engine until the catalogue stores abilities: the abilities data of
-every seed Legions card (``card_abilities.json``, keyed by card name) and ``with_abilities``, which attaches
-them to a plain card dict that carries none.
+"""The bridge from catalogue cards to the engine: a catalogue card carries its own ``abilities`` (the
+catalogue's ``Card.abilities``, entered in the admin or loaded from the seed files), and ``with_abilities``
+keeps them; a card dict without any (``{}`` or no key: a card file or a caller that does not give them) gets the
+seed data of ``card_abilities.json`` for its name — the one source of the Legions seed cards' abilities, which
+``seeds/tools/make_legions.py`` copies into ``seeds/catalogue/legions.json``.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ def table() -> dict[str, dict]:
 
 def with_abilities(card: dict) -> dict:
     """``card`` (``{"name", "card_type", "attributes", "abilities"?}``) as the engine takes it: its own
-    ``abilities`` when present, else those of ``card_abilities.json`` for its name (none for a name not there)."""
-    if card.get("abilities") is not None or card.get("card_type") == "master":
+    ``abilities`` when it has some (an admin-entered card is refereed by its data), else those of
+    ``card_abilities.json`` for its name, else without an ``abilities`` key (an empty ``{}`` is dropped, so a
+    card with rules text and no data stays "not yet refereed")."""
+    if card.get("abilities"):
         return card
-    found = table().get(card["name"])
-    return card if found is None else {**card, "abilities": found}
+    bare = {k: v for k, v in card.items() if k != "abilities"}  # {} is "none": the card's text decides
+    found = None if card.get("card_type") == "master" else table().get(card["name"])
+    return bare if found is None else {**bare, "abilities": found}

@@ -1,6 +1,8 @@
-"""The bridge from catalogue cards to the engine until the catalogue stores abilities: the abilities data of
-every seed Riders' Legend card (``card_abilities.json``, keyed by card name) and ``with_abilities``, which
-attaches them to a plain card dict that carries none.
+"""The bridge from catalogue cards to the engine: a catalogue card carries its own ``abilities`` (the
+catalogue's ``Card.abilities``, entered in the admin or loaded from the seed files), and ``with_abilities``
+keeps them; a card dict without any (``{}`` or no key: a card file or a caller that does not give them) gets the
+seed data of ``card_abilities.json`` for its name — the one source of the Riders' Legend seed cards' abilities, which
+``seeds/tools/make_riders_legend.py`` copies into ``seeds/catalogue/riders_legend.json``.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ def table() -> dict[str, dict]:
 
 def with_abilities(card: dict) -> dict:
     """``card`` (``{"name", "card_type", "attributes", "abilities"?}``) as the engine takes it: its own
-    ``abilities`` when present, else those of ``card_abilities.json`` for its name (none for a name not there)."""
-    if card.get("abilities") is not None:
+    ``abilities`` when it has some (an admin-entered card is refereed by its data), else those of
+    ``card_abilities.json`` for its name, else without an ``abilities`` key (an empty ``{}`` is dropped, so a
+    card with rules text and no data stays "not yet refereed")."""
+    if card.get("abilities"):
         return card
+    bare = {k: v for k, v in card.items() if k != "abilities"}  # {} is "none": the card's text decides
     found = table().get(card["name"])
-    return card if found is None else {**card, "abilities": found}
+    return bare if found is None else {**bare, "abilities": found}

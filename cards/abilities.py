@@ -1,0 +1,86 @@
+"""Card abilities on the catalogue card: which vocabulary checks a game's ``Card.abilities``.
+
+A game's vocabulary is defined once, in its engine (``referee.games.<game>.abilities.VOCABULARY``, on the
+game-neutral ``referee.abilities`` mechanism); the catalogue validates, renders and searches with it. A game
+without a vocabulary (Iron Leaguer: its cards' effects are the engine's rules) keeps ``abilities`` empty.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from referee.abilities import Problem, Vocabulary
+
+VOCABULARY_MODULES = {
+    "legions": "referee.games.legions.abilities",
+    "riders_legend": "referee.games.riders_legend.abilities",
+}
+NO_VOCABULARY = "{game} cards have no abilities vocabulary: abilities must be empty ({{}})"
+NOT_AN_OBJECT = "must be an object (a JSON mapping), not {value!r}"
+
+
+def vocabulary_for(game_code: str) -> Vocabulary | None:
+    """The ability vocabulary of ``game_code``, or None for a game that has none."""
+    module = VOCABULARY_MODULES.get(game_code)
+    return None if module is None else import_module(module).VOCABULARY
+
+
+def abilities_problems(game_code: str, abilities: Any) -> list[Problem]:
+    """Every problem of ``abilities`` for a card of ``game_code`` (``[]`` when valid). Each problem's
+    ``field`` is the dotted path inside ``abilities`` (``triggers.0.effects.0.amount``), empty for the whole
+    value. An empty mapping is always valid (a card without abilities)."""
+    if not isinstance(abilities, dict):
+        return [Problem("", NOT_AN_OBJECT.format(value=abilities))]
+    if not abilities:
+        return []
+    vocabulary = vocabulary_for(game_code)
+    if vocabulary is None:
+        return [Problem("", NO_VOCABULARY.format(game=game_code))]
+    return vocabulary.validate(abilities)
+
+
+def field_name(problem: Problem) -> str:
+    """The field a problem names, as an import or a form says it: ``abilities.triggers.0.when``."""
+    return f"abilities.{problem.field}" if problem.field else "abilities"
+
+
+def card_text(game_code: str, abilities: dict, lang: str) -> list[str]:
+    """The readable text of valid ``abilities`` in ``lang`` ("ja" or "en"); ``[]`` when there is none or the
+    value is not valid (a card page never fails on stored data)."""
+    vocabulary = vocabulary_for(game_code)
+    if vocabulary is None or not abilities or vocabulary.validate(abilities):
+        return []
+    return vocabulary.render(abilities, lang)
+
+
+def keyword_codes(abilities: Any) -> list[str]:
+    """The keyword codes of an abilities value (``["速攻", "衝撃"]``), in order; ``[]`` for none."""
+    items = abilities.get("keywords", []) if isinstance(abilities, dict) else []
+    return [k["keyword"] for k in items if isinstance(k, dict) and isinstance(k.get("keyword"), str)]
+
+
+def card_page_abilities(game_code: str, abilities: Any) -> dict | None:
+    """What the card page shows of ``abilities``: ``{"ja": [line], "en": [line], "keywords": [{"code", "ja",
+    "en", "reminder_ja", "reminder_en"}], "not_refereed": text, "sample": bool}``; None when there is nothing
+    to show (no abilities, a game without a vocabulary, or stored data its vocabulary refuses)."""
+    vocabulary = vocabulary_for(game_code)
+    if vocabulary is None or not isinstance(abilities, dict) or not abilities or vocabulary.validate(abilities):
+        return None
+    keywords = []
+    for item in abilities.get("keywords", []):
+        params = {k: v for k, v in item.items() if k != "keyword"}
+        keywords.append({
+            "code": item["keyword"],
+            "ja": vocabulary.render_term("keyword", item, "ja"),
+            "en": vocabulary.render_term("keyword", item, "en"),
+            "reminder_ja": vocabulary.reminder(item["keyword"], "ja", **params),
+            "reminder_en": vocabulary.reminder(item["keyword"], "en", **params),
+        })
+    return {
+        "ja": vocabulary.render(abilities, "ja"),
+        "en": vocabulary.render(abilities, "en"),
+        "keywords": keywords,
+        "not_refereed": abilities.get("not_refereed", ""),
+        "sample": bool(abilities.get("sample")),
+    }
