@@ -80,7 +80,8 @@ def _with_counts(decks):
 
 def _list_context(request, **extra) -> dict:
     japanese = _japanese()
-    public = pages.deck_rows(_with_counts(Deck.objects.filter(visibility=Deck.PUBLIC))[:PUBLIC_LIMIT], japanese)
+    public_decks = Deck.objects.filter(visibility=Deck.PUBLIC).order_by("-updated_at", "-id")  # as /api/decks/public/
+    public = pages.deck_rows(_with_counts(public_decks)[:PUBLIC_LIMIT], japanese)
     mine = []
     if request.user.is_authenticated:
         mine = pages.deck_rows(_with_counts(Deck.objects.filter(owner=request.user)), japanese)
