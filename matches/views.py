@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 import uuid
+from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,6 +30,25 @@ from .errors import MatchError
 from .labels import error_label, game_label
 from .models import Match
 from .selectors import lobby_decks, match_replay_log
+
+
+def _signed_in_to_act(view):
+    """``login_required`` for the board's actions: a signed-out reader (signed out in another tab) is sent to
+    the sign-in page with ``next`` the match page — by ``HX-Redirect`` for an htmx request, so no sign-in page
+    is ever swapped into the board."""
+
+    @wraps(view)
+    def wrapper(request, match_id: int, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, match_id, *args, **kwargs)
+        login_url = redirect_to_login(reverse("matches:detail", args=[match_id]))["Location"]
+        if request.htmx:
+            response = HttpResponse(_("You are signed out. Sign in to play."), status=200)
+            response["HX-Redirect"] = login_url
+            return response
+        return redirect(login_url)
+
+    return wrapper
 
 
 def signup(request):
@@ -52,10 +74,14 @@ def lobby(request):
     return render(request, "matches/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished,
         "games": [{"code": code, "label": game_label(code), "decks": decks[code],
-                   "deck_help": presenter_for(code).deck_help,
+                   "deck_help": presenter_for(code).deck_help, "clock_help": _clock_help(code),
                    "seats": [(seat, presenter_for(code).seat_label(seat)) for seat in get_engine(code).seats]}
                   for code in playable()],
     })
+
+
+def _clock_help(game: str) -> str:
+    return str(presenter_for(game).clock_help) % {"count": services.FORFEIT_AFTER_TIMEOUTS}
 
 
 @login_required
@@ -77,7 +103,7 @@ def create(request):
     return redirect("matches:detail", match_id=match.pk)
 
 
-@login_required
+@_signed_in_to_act
 @require_POST
 def join(request, match_id: int):
     try:
@@ -87,6 +113,15 @@ def join(request, match_id: int):
         messages.error(request, error_label(exc.code, exc.clause, exc.reason))
         return redirect("matches:lobby")
     return redirect("matches:detail", match_id=match_id)
+
+
+def _page_language(request) -> None:
+    """Answer a board request in the language of the page that sent it (``X-Page-Language``, set by board.js
+    from ``<html lang>``, or ``?lang=``), not the session's, which another tab may have switched."""
+    lang = request.headers.get("X-Page-Language") or request.GET.get("lang") or ""
+    if lang in dict(settings.LANGUAGES):
+        translation.activate(lang)
+        request.LANGUAGE_CODE = lang
 
 
 def _board_context(request, match: Match, *, error: str = "") -> dict:
@@ -113,6 +148,7 @@ def detail(request, match_id: int):
 
 def board(request, match_id: int):
     """The board partial; ``?v=N`` answers 204 (nothing to swap) while the match is still at version N."""
+    _page_language(request)
     match = _live_match(match_id)
     known = request.GET.get("v")
     if known is not None and known == board_key(match, services.seat_of(match, request.user)):
@@ -120,9 +156,10 @@ def board(request, match_id: int):
     return render(request, "matches/_board.html", _board_context(request, match))
 
 
-@login_required
+@_signed_in_to_act
 @require_POST
 def act(request, match_id: int):
+    _page_language(request)
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))

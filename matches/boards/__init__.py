@@ -48,19 +48,60 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
     my_turn = seat is not None and data.to_act == seat and match.status == Match.Status.ACTIVE
     groups = build_groups(data.view["legal_actions"], lambda a: presenter.choice(a, data)) if my_turn else []
     events = match_log(match=match, seat=seat, since=max(0, match.next_seq - 40))
-    lines = [_line(presenter, data, event) for event in events]
-    last_version = events[-1]["version"] if events else 0
+    timed_out = _clock_versions(match, since=events[0]["version"] if events else 0)
+    lines = _lines(presenter, data, events, timed_out)
     prompt, tone = _prompt(presenter, data, match, my_turn, submitted)
     return Board(
         game=match.game, template=presenter.template, version=match.version, status=match.status, seat=seat,
         prompt=prompt, prompt_tone=tone, my_turn=my_turn, stats=presenter.stats(data) if data.state else [],
         clocks=_clocks(presenter, data, match), zones=presenter.zones(data) if data.state else {},
-        groups=groups, ruling=[line for line, event in zip(lines, events, strict=True)
-                               if event["version"] == last_version and last_version > 0],
+        groups=groups, ruling=_ruling(presenter, match, seat, events, lines),
         log=lines[-LOG_LENGTH:][::-1], declaration=presenter.declaration(data) if data.state else "",
         submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
         outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
     )
+
+
+def _clock_versions(match: Match, *, since: int = 0) -> set[int]:
+    """The versions (from ``since``) whose applied action the clock played for a seat that ran out of time."""
+    return set(match.submissions.filter(status=Submission.Status.APPLIED, source="clock",
+                                        applied_version__gte=since).values_list("applied_version", flat=True))
+
+
+def _lines(presenter: Presenter, data: BoardInput, events: list[dict], timed_out: set[int]) -> list[Line]:
+    """The events as lines; the first line of an action the clock played says so ("(time ran out) …")."""
+    lines, marked = [], set()
+    for event in events:
+        version = event["version"]
+        line = _line(presenter, data, event)
+        if version in timed_out and version not in marked:
+            marked.add(version)
+            line.text = timed_out_text(line.text)
+        lines.append(line)
+    return lines
+
+
+def timed_out_text(text: str) -> str:
+    return _("(time ran out) %(text)s") % {"text": text}
+
+
+def _ruling(presenter: Presenter, match: Match, seat: str | None, events: list[dict], lines: list[Line]) -> list[Line]:
+    """The last ruling: every line since the reader's previous decision (its own result included), the decisive
+    ones (``presenter.decisive_kinds``: scoring, attack and defence resolutions) first. A spectator, or a seat
+    that has not decided yet, gets the lines of the last applied action."""
+    if not events:
+        return []
+    start = events[-1]["version"]
+    if seat is not None:
+        own = (match.submissions.filter(seat=seat, status=Submission.Status.APPLIED).exclude(source="clock")
+               .order_by("-applied_version").values_list("applied_version", flat=True).first())
+        if own is not None:
+            start = min(start, own)
+    if start <= 0:
+        return []
+    recent = [line for line, event in zip(lines, events, strict=True) if event["version"] >= start]
+    decisive = [line for line in recent if line.kind in presenter.decisive_kinds]
+    return decisive[::-1] + [line for line in recent if line.kind not in presenter.decisive_kinds]
 
 
 def _waiting(match: Match, seat: str | None) -> Submission | None:
@@ -153,6 +194,12 @@ def replay_steps(match: Match, log: dict) -> list[dict]:
     presenter, data = board_input(match, None)
     if match.state:  # the match is over: every card is public, including those that were only ever in a hand
         data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
-    return [{"action": presenter.describe(entry["action"], data), "seat": entry["action"].get("seat", ""),
-             "seat_label": presenter.seat_label(entry["action"].get("seat")),
-             "lines": [_line(presenter, data, event) for event in entry["events"]]} for entry in log["entries"]]
+    timed_out = _clock_versions(match)  # entry i is the action applied at version i + 1
+    steps = []
+    for index, entry in enumerate(log["entries"], start=1):
+        action = presenter.describe(entry["action"], data)
+        steps.append({"action": timed_out_text(action) if index in timed_out else action,
+                      "seat": entry["action"].get("seat", ""), "timed_out": index in timed_out,
+                      "seat_label": presenter.seat_label(entry["action"].get("seat")),
+                      "lines": [_line(presenter, data, event) for event in entry["events"]]})
+    return steps

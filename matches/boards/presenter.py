@@ -35,6 +35,9 @@ class Presenter:
     game = ""
     template = "matches/boards/generic.html"
     clause_prefix = ""
+    decisive_kinds: frozenset[str] = frozenset()  # log kinds the last ruling puts first (the resolutions)
+    # The lobby's help under "Seconds per decision": what the clock does when a decision's time runs out.
+    clock_help = _lazy("Empty: no clock. When time runs out, the clock plays the rules' default for the decision.")
     deck_help = _lazy("Roster or deck (decklist text; empty: the standard line-up)")  # the lobby's paste box
 
     def seat_label(self, seat: str | None) -> str:

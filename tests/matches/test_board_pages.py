@@ -172,7 +172,8 @@ def test_the_prompt_says_whose_turn_and_what_is_asked(seeded, users):
     match = _match(users)  # IL 2.5: Dark attacks first
     mine = _client(users[0]).get(f"/matches/{match.pk}/board/").content.decode()
     theirs = _client(users[1]).get(f"/matches/{match.pk}/board/").content.decode()
-    assert "Your attack: declare a technique, make a rough play or pass." in mine
+    assert ("Your attack: declare a technique (your AP is its attack value minus two dice and your penalty), make a "
+            "rough play or pass.") in mine
     assert "Dark Sports holds the attack right and is choosing an attack." in theirs
     assert 'data-stat="score"' in mine and "Silver 0 – Dark 0" in mine and "Late League" in mine
 

@@ -5,6 +5,7 @@ manipulation, and the log in sentences (``narration``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from ..choices import ChoiceSpec
 from ..frame import Card, Stat, Unit, Zone
@@ -25,6 +26,15 @@ class IronLeaguerPresenter(Presenter):
     game = GAME
     template = "matches/boards/iron_leaguer.html"
     clause_prefix = "IL"
+    # The resolutions the last ruling shows first (IL 6–8, 10: scoring, attack and defence, rough play).
+    # engine.CLOCK_DEFAULTS and matches.services.FORFEIT_AFTER_TIMEOUTS, in words.
+    clock_help = _lazy(
+        "Empty: no clock. Every decision has a default the clock plays when its time runs out: a pass at an attack "
+        "or a defence, withdrawing the declaration at a choice of ILs, a single growth check, a refill of the "
+        "hand, practice in the interval, the end of rescues, and the first choice where the choice is forced. "
+        "A side whose decisions time out %(count)s times in a row forfeits the match; if both sides do, it is aborted.")
+    decisive_kinds = frozenset({"score", "attack_failed", "defence_succeeded", "counter", "attack", "defence",
+                                "rough_play", "match_end", "game_end"})
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)

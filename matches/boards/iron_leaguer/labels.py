@@ -14,9 +14,11 @@ SIDES = {"upper": _("upper half"), "lower": _("lower half")}
 
 # What the seat to act is asked, by the engine's pending kind: (to the player, about someone else).
 DECISIONS = {
-    "attack": (_("Your attack: declare a technique, make a rough play or pass."),
+    "attack": (_("Your attack: declare a technique (your AP is its attack value minus two dice and your penalty), "
+                 "make a rough play or pass."),
                _("%(seat)s holds the attack right and is choosing an attack.")),
-    "defence": (_("Defend: declare a defence that beats AP %(ap)s, or pass."),
+    "defence": (_("Defend: declare a defence or pass. Your DP is the defence value minus two dice and your "
+                  "penalty; it must exceed AP %(ap)s."),
                 _("%(seat)s is choosing a defence against AP %(ap)s.")),
     "assign": (_("Choose the ILs who use the declared technique, or add a half to it."),
                _("%(seat)s is choosing the ILs for a declared technique.")),

@@ -24,9 +24,11 @@
       var left = (deadline - (Date.now() + skew)) / 1000;
       out.textContent = format(left);
       var warn = left <= Number(clock.dataset.warn || 10);
-      if (warn && !clock.classList.contains("is-warning") && clock.classList.contains("is-mine") && window.Shinpan) {
+      // The low-time warning goes in the clock itself (role="alert"), not a toast over the Play/Pass buttons.
+      var alert = clock.querySelector("[data-clock-alert]");
+      if (warn && !clock.classList.contains("is-warning") && alert) {
         var note = clock.querySelector("[data-clock-timeout]");
-        window.Shinpan.toast(format(left) + " — " + (note ? note.textContent : ""), "warning");
+        alert.textContent = format(left) + " — " + (note ? note.textContent : "");
       }
       clock.classList.toggle("is-warning", warn);
       clock.classList.toggle("is-out", left <= 0);
@@ -198,6 +200,10 @@
     if (window.Shinpan) { window.Shinpan.toast(document.documentElement.lang === "ja" ? "送信できませんでした。" : "The action could not be sent.", "error"); }
   });
   document.addEventListener("htmx:sendError", unpend);
+  // The board answers in this page's language, even if another tab switched the session's (views._page_language).
+  document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Page-Language"] = document.documentElement.lang || "";
+  });
   // A poll that left before the click (or an older answer) never replaces a newer board: the board only
   // moves forward, and while a click is on its way only the answer to that click is shown.
   document.addEventListener("htmx:beforeSwap", function (event) {
