@@ -15,7 +15,19 @@ from referee.engine.errors import IllegalAction
 from . import growth, interval_steps, rules
 from .actions import ChooseRescuers, EndRescue, Rescue, cached
 from .scenes import start_match
-from .state import SEATS, attrs, clear_penalties, in_order, join, name, other, roll, team_of, unact_all
+from .state import (
+    SEATS,
+    attrs,
+    clear_penalties,
+    in_order,
+    join,
+    name,
+    other,
+    roll,
+    team_of,
+    unact_all,
+    without,
+)
 
 STEPS = ("growth", "retirement", "rescue", "replenish", "newcomers", "actions", "departure")
 
@@ -111,7 +123,7 @@ def enter_retirement(state: dict, events: list[Event]) -> bool:
 
 
 def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
-    state["teams"]["dark"].remove(il)
+    state["teams"]["dark"] = without(state["teams"]["dark"], il)  # replaced, never changed in place
     state["retired"] = [*state["retired"], il]  # IL 12.4: kept apart, heart kept (replaced: copy_state)
     events.append(Event("retired", clause, {"il": il, "name": name(state, il)}))
 

@@ -13,6 +13,7 @@ from . import growth, interval, rules
 from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached
 from .state import (
     attrs,
+    discard_cards,
     draw_tech,
     draw_to_limit,
     in_order,
@@ -62,8 +63,7 @@ def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
     if isinstance(action, Discard):
         if action.card not in state["hands"][seat]:
             raise IllegalAction("not_in_hand", f"card {action.card} is not in your hand", "14.2")
-        state["hands"][seat].remove(action.card)
-        state["tech"]["discard"].append(action.card)
+        discard_cards(state, seat, [action.card])
         events.append(
             Event(
                 "discard",

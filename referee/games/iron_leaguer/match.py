@@ -38,8 +38,8 @@ from .techniques import (
     il_users,
     is_user_set,
     seat_profiles,
-    single_halves,
     stack_persons,
+    usable_halves,
     user_sets,
 )
 
@@ -64,7 +64,7 @@ def _pass_list(seat: str, full: bool, acted: tuple[str, ...] | None) -> tuple[Pa
     """The pass options; ``acted`` (attack only, None in defence): the acted ILs that 6.6.3 may ready."""
     out = [cached(Pass, seat, "refresh" if full else "draw"), cached(Pass, seat, "none")]
     for n in (1, 2, 3) if acted is not None else ():
-        out.extend(Pass(seat, "ready", c) for c in combinations(acted, n))
+        out.extend(cached(Pass, seat, "ready", c) for c in combinations(acted, n))  # shared instances
     return tuple(out)
 
 
@@ -80,25 +80,61 @@ def _pass_open(state: dict, action: Pass, mode: str) -> bool:
     return in_order(action.ils, [il for il in state["teams"][action.seat] if state["ils"][il]["acted"]])
 
 
+class _Declares(dict):
+    """card -> ``((mask key, persons needed, Declare), ...)`` for one seat and mode: each half the card may be
+    declared with (``techniques.usable_halves``) and its one-half ``Declare`` (IL 5.1/5.2), made once per card."""
+
+    def __init__(self, usable: dict, seat: str, mode: str) -> None:
+        super().__init__()
+        self.usable, self.seat, self.mode = usable, seat, mode
+
+    def __missing__(self, card: str) -> tuple:
+        found = self[card] = tuple(
+            (key, need, cached(Declare, self.seat, self.mode, (key,))) for key, _, _, need in self.usable[card]
+        )
+        return found
+
+
+# id(card table) -> (the table, kept alive so its id is not reused; {(seat, mode): _Declares})
+_DECLARES: dict[int, tuple[dict, dict]] = {}
+
+
+def _declares(cards: dict, seat: str, mode: str) -> _Declares:
+    entry = _DECLARES.get(id(cards))
+    if entry is None:
+        if len(_DECLARES) >= 8:  # a few games at once (one table each); bounded memory
+            _DECLARES.clear()
+        usable = usable_halves(cards)
+        entry = _DECLARES[id(cards)] = (
+            cards,
+            {(seat, mode): _Declares(usable[mode], seat, mode) for seat in SEATS for mode in usable},
+        )
+    return entry[1][seat, mode]
+
+
 def legal(state: dict, seat: str) -> list[Action]:
     pending = state["pending"]
     kind = pending["kind"]
     if kind in ("attack", "defence"):
         seen = seat_profiles(state, seat)  # computed once for every list
-        memo, key = seen[1][3], ("declare_actions", seat, kind, tuple(state["hands"][seat]))
-        declares = memo.get(key)
-        if declares is None:
-            singles = single_halves(state, seat, kind, seen)
-            declares = memo[key] = tuple([cached(Declare, seat, kind, s) for s in singles])
-        out: list[Action] = list(declares)
+        team, ready = seen
+        table, masks = _declares(state["cards"], seat, kind), team.masks
+        out: list[Action] = []
+        for card in state["hands"][seat]:  # single_halves, with the actions made once per card
+            for key, need, action in table[card]:
+                mask = masks.get(key)
+                if mask is None:
+                    mask = team.mask(*key)
+                if (mask & ready).bit_count() >= need:
+                    out.append(action)
         if kind == "attack" and seat == "dark":
             out.extend(rough_actions(state, seat, seen))
         return out + pass_actions(state, seat, kind)
     if kind == "assign":
         halves = tuple(tuple(h) for h in pending["halves"])
         mode, seen = pending["mode"], seat_profiles(state, seat)
-        memo = seen[1][3]
-        key = ("assign_actions", seat, mode, halves, tuple(state["hands"][seat]))
+        memo = seen[0].memo
+        key = ("assign_actions", seat, mode, seen[1], halves, tuple(state["hands"][seat]))
         found = memo.get(key)
         if found is None:
             assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, seen))

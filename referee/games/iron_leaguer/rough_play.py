@@ -14,8 +14,7 @@ from . import rules
 from .actions import Rough, cached
 from .match import after_exchange
 from .state import attrs, can_act, discard_cards, name, other, roll, set_il
-from .techniques import Profiles, SeatProfiles, half_of, il_may_use, seat_profiles
-from .techniques import _card_mask as card_mask
+from .techniques import SeatProfiles, Team, half_of, il_may_use, seat_profiles
 
 
 def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> list[Action]:
@@ -24,33 +23,53 @@ def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> l
     the hand and the targets)."""
     if seat != "dark":
         return []
-    ready, profiles = seen if seen is not None else seat_profiles(state, seat)
+    team, ready = seen if seen is not None else seat_profiles(state, seat)
     targets = tuple(state["teams"][other(seat)])
-    memo, key = profiles[3], ("rough_actions", seat, tuple(state["hands"][seat]), targets)
+    memo, key = team.memo, ("rough_actions", seat, ready, tuple(state["hands"][seat]), targets)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = tuple(_rough_actions(state, seat, ready, targets, profiles))
+        found = memo[key] = tuple(_rough_actions(state, seat, team, ready, targets))
     return list(found)
 
 
-def _rough_actions(
-    state: dict, seat: str, ready: list[str], targets: tuple[str, ...], profiles: Profiles
-) -> list[Action]:
-    """For each rough-play half in hand, each ready IL who may use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of
-    ``techniques._card_mask``, as ``il_may_use`` for each IL), in line-up order, against each target."""
+def _rough_actions(state: dict, seat: str, team: Team, ready: int, targets: tuple[str, ...]) -> list[Action]:
+    """For each rough-play half in hand (``_rough_halves``), each ready IL who may use it (IL 5.4.1/5.4.4/5.4.5:
+    the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up order, against each target."""
     out: list[Action] = []
-    cards = state["cards"]
+    halves = _rough_halves(state["cards"])
     for card in state["hands"][seat]:
-        attributes = cards[card]["attributes"]
-        for side in ("upper", "lower"):
-            half = attributes[side]
-            if not half.get("rough_play"):
-                continue
-            mask = card_mask(half, card, side, profiles)
-            for i, il in enumerate(ready):
+        for side in halves[card]:
+            mask = team.mask(card, side) & ready
+            for i, il in enumerate(team.ils):
                 if mask >> i & 1:
                     out.extend(_rough_list(seat, card, side, il, targets))
     return out
+
+
+class _RoughHalves(dict):
+    """card -> the sides of the card that are rough plays (IL 9.1), read once per card."""
+
+    def __init__(self, cards: dict) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, card: str) -> tuple[str, ...]:
+        attributes = self.cards[card]["attributes"]
+        found = self[card] = tuple(s for s in ("upper", "lower") if attributes[s].get("rough_play"))
+        return found
+
+
+# id(card table) -> (the table, kept alive so its id is not reused; its _RoughHalves)
+_ROUGH: dict[int, tuple[dict, _RoughHalves]] = {}
+
+
+def _rough_halves(cards: dict) -> _RoughHalves:
+    entry = _ROUGH.get(id(cards))
+    if entry is None:
+        if len(_ROUGH) >= 8:  # a few games at once (one table each); bounded memory
+            _ROUGH.clear()
+        entry = _ROUGH[id(cards)] = (cards, _RoughHalves(cards))
+    return entry[1]
 
 
 @lru_cache(maxsize=4096)

@@ -28,23 +28,23 @@ SEATS = ("silver", "dark")
 def copy_state(state: dict) -> dict:
     """A copy deep enough for ``apply`` to mutate: every part a rule changes in place is copied. Shared: the
     static card data, entries never changed once written (queued growth checks, nested pending data, the
-    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing), and the zones that change a few
-    times a game, which are replaced by a new list, never changed in place: ``il_deck``, ``strays``,
-    ``retired``, ``results``, the technique decks and ``tech["out"]`` (the property test checks that ``apply``
-    never changes its input).
+    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing), and every zone, which is
+    replaced by a new list, never changed in place (``without``, ``draw_tech``, ``discard_cards``, ``join``):
+    the line-ups and hands (their dicts are copied, the lists shared), ``il_deck``, ``strays``, ``retired``,
+    ``results``, the technique decks, the discard pile and ``tech["out"]`` (the property test checks that
+    ``apply`` never changes its input).
     Written out by hand (``.copy()`` of each part, no comprehension or ``zip``): a generic deep copy costs more
     than a whole decision, and this runs on every ``apply`` (bench/engine.py)."""
     new = state.copy()
     new["rng"] = state["rng"].copy()
     new["ils"] = state["ils"].copy()  # entries are replaced, never changed in place (set_il)
-    teams, hands, tech = state["teams"], state["hands"], state["tech"]
-    new["teams"] = {"silver": teams["silver"].copy(), "dark": teams["dark"].copy()}
-    new["hands"] = {"silver": hands["silver"].copy(), "dark": hands["dark"].copy()}
-    decks = tech["decks"]
+    new["teams"] = state["teams"].copy()  # each line-up is replaced, never changed in place
+    new["hands"] = state["hands"].copy()  # each hand is replaced, never changed in place
+    tech = state["tech"]
     new["tech"] = {
         "period": tech["period"],
-        "decks": decks.copy(),  # each deck is replaced, never changed in place (draw_tech)
-        "discard": tech["discard"].copy(),
+        "decks": tech["decks"].copy(),  # each deck is replaced, never changed in place (draw_tech)
+        "discard": tech["discard"],
         "out": tech["out"],
     }
     match = state["match"]
@@ -64,6 +64,14 @@ def copy_state(state: dict) -> dict:
             rescue = interval["rescue"]
             interval["rescue"] = {key: value.copy() for key, value in rescue.items()}
     return new
+
+
+def without(items: list, item: object) -> list:
+    """A new list: ``items`` without the first ``item`` (``list.remove`` on a copy; ValueError if absent). The
+    line-ups, hands and discard pile are shared with the state ``apply`` was given (``copy_state``), so they
+    are replaced, never changed in place."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
 
 
 def set_il(state: dict, il: str, **changes: int | bool) -> None:
@@ -116,20 +124,6 @@ def can_act(state: dict, il: str) -> bool:
     return not state["ils"][il]["acted"] and not incapacitated(state, il)
 
 
-def ready_members(state: dict, seat: str) -> tuple[list[str], tuple[int, ...]]:
-    """``seat``'s ILs who can act (``can_act``, IL 5.3/9.9), in line-up order, and their hearts (read in the
-    same pass: ``techniques.seat_profiles`` needs both on every decision, so the check is inlined)."""
-    ils, cards = state["ils"], state["cards"]
-    ready, hearts = [], []
-    for il in state["teams"][seat]:
-        s = ils[il]
-        heart, penalty = s["heart"], s["penalty"]
-        if not s["acted"] and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
-            ready.append(il)
-            hearts.append(heart)
-    return ready, tuple(hearts)
-
-
 def in_order(ils: tuple | list, line: list | tuple) -> bool:
     """``ils`` are distinct members of ``line`` in its order (a subsequence): how an action names several ILs
     of a line-up (IL 6.6.3 readying, 18.3 training, 5.4.6 users), checked without listing every choice."""
@@ -161,7 +155,8 @@ def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: s
         if not deck:
             break
         drawn.append(deck.pop())
-    state["hands"][seat].extend(drawn)
+    if drawn:
+        state["hands"][seat] = state["hands"][seat] + drawn  # replaced, never changed in place (copy_state)
     if count:
         events.append(Event("draw", clause, {"seat": seat, "asked": count, "count": len(drawn)}))
         if drawn:
@@ -177,9 +172,11 @@ def draw_to_limit(state: dict, seat: str, events: list[Event], clause: str) -> N
 
 def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
     """IL 5.5: used or discarded cards go face up to the discard pile."""
+    hand = state["hands"][seat]
     for card in cards:
-        state["hands"][seat].remove(card)
-        state["tech"]["discard"].append(card)
+        hand = without(hand, card)
+    state["hands"][seat] = hand  # both replaced, never changed in place (copy_state)
+    state["tech"]["discard"] = state["tech"]["discard"] + list(cards)
 
 
 def unact_all(state: dict) -> None:
@@ -205,13 +202,13 @@ def join(state: dict, seat: str, il: str) -> None:
     for zone in ("strays", "retired", "il_deck"):  # replaced, never changed in place (copy_state)
         if il in state[zone]:
             state[zone] = [x for x in state[zone] if x != il]
-    state["teams"][seat].append(il)
+    state["teams"][seat] = [*state["teams"][seat], il]  # replaced, never changed in place (copy_state)
 
 
 def make_stray(state: dict, il: str) -> None:
     seat = team_of(state, il)
     if seat:
-        state["teams"][seat].remove(il)
+        state["teams"][seat] = without(state["teams"][seat], il)
     state["strays"] = [*state["strays"], il]
 
 

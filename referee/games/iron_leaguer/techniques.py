@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .state import attrs, in_order, name, ready_members
+from .state import attrs, in_order, name
 
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
@@ -35,103 +36,119 @@ def il_may_use(state: dict, il: str, half: dict) -> bool:
     )
 
 
+class Team:
+    """A line-up at given hearts, and what depends only on it and the (fixed) card table. Bit ``i`` of a mask
+    stands for the ``i``-th member in line-up order.
+
+    ``mask(card, side)``: the members who meet that half (IL 5.4.1 kind or name, 5.4.4/5.4.5 values; acted or
+    incapacitated or not). Hearts change only by growth and a line-up only at the interval, so one ``Team``
+    serves a whole match while ILs act and ready up: who can act now is the ``ready`` mask of
+    ``seat_profiles``, ANDed in. ``memo``: answers that depend on the team and on arguments every key holds
+    (the ready mask and the hand included)."""
+
+    __slots__ = ("cards", "ils", "hearts", "masks", "memo", "everyone", "by_kind", "by_name")
+
+    def __init__(self, cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> None:
+        self.cards, self.ils, self.hearts = cards, ils, hearts
+        self.masks: dict[tuple[str, str], int] = {}
+        self.memo: dict[tuple, object] = {}
+        # each member's (bit, heart, skill, body): everyone, by kind and by name (IL 5.4.1 picks a half's
+        # candidates, 5.4.4/5.4.5 check their values)
+        self.everyone: list[tuple[int, int, int, int]] = []
+        self.by_kind: dict[str, list[tuple[int, int, int, int]]] = {}
+        self.by_name: dict[str, list[tuple[int, int, int, int]]] = {}
+        for i, il in enumerate(ils):
+            card = cards[il]
+            a = card["attributes"]
+            member = (1 << i, hearts[i], a["skill"], a["body"])
+            self.everyone.append(member)
+            for kind in a.get("kinds", []):
+                self.by_kind.setdefault(kind, []).append(member)
+            self.by_name.setdefault(card["name"], []).append(member)
+
+    def mask(self, card: str, side: str) -> int:
+        found = self.masks.get((card, side))
+        if found is None:
+            found = self.masks[card, side] = self._mask(self.cards[card]["attributes"][side])
+        return found
+
+    def _mask(self, half: dict) -> int:
+        """IL 5.4.1/5.4.4/5.4.5 for every member (``il_may_use``, inlined: one pass per half and team)."""
+        kind = half["kind"]
+        if kind == "any":
+            candidates = self.everyone
+        elif kind == "named":
+            candidates = [m for il_name in half.get("named_ils", []) for m in self.by_name.get(il_name, ())]
+        else:
+            candidates = self.by_kind.get(kind, ())
+        need_heart, need_skill, need_body = half.get("heart", 0), half.get("skill", 0), half.get("body", 0)
+        mask = 0
+        for bit, heart, skill, body in candidates:
+            if heart >= need_heart and body >= need_body and skill + (heart - need_heart) // 2 >= need_skill:
+                mask |= bit
+        return mask
 
 
-Profile = tuple[int, int, int, int]  # (bit of the IL among the ready ones, heart, skill, body)
-# everyone, by kind, by name, and the masks already computed for them by (card, side)
-Profiles = tuple[list[Profile], dict[str, list[Profile]], dict[str, list[Profile]], dict[tuple, int]]
+# id(card table) -> (the table, kept alive so its id is not reused; {(line-up, hearts): Team}; {(line-up,
+# every member's (heart, acted, penalty)): (Team, ready mask)}). The table is never changed once the game is
+# set up (state.py), so a Team depends only on its line-up and hearts, and readiness on the members' entries.
+_TEAMS: dict[int, tuple[dict, dict, dict]] = {}
+_STATUS = itemgetter("heart", "acted", "penalty")
 
 
-# id(card table) -> (the table, kept alive so its id is not reused; {(ils, hearts): profiles}). The table is
-# never changed once the game is set up (state.py), so profiles depend only on the ready ILs and their hearts.
-_PROFILE_CACHE: dict[int, tuple[dict, dict]] = {}
-
-
-def _profiles(state: dict, ils: list[str], hearts: tuple[int, ...]) -> Profiles:
-    """The ready ILs' values, read once per decision and checked against every half: everyone, and indexed
-    by kind and by name (IL 5.4.1 picks the candidates of a half; 5.4.4/5.4.5 check their values).
-    Remembered per card table: the same ready ILs with the same hearts recur for many decisions."""
-    cards = state["cards"]
-    entry = _PROFILE_CACHE.get(id(cards))
+def _tables(cards: dict) -> tuple[dict, dict, dict]:
+    entry = _TEAMS.get(id(cards))
     if entry is None:
-        if len(_PROFILE_CACHE) >= 8:  # a few games at once (one table each); bounded memory
-            _PROFILE_CACHE.clear()
-        entry = _PROFILE_CACHE[id(cards)] = (cards, {})
-    memo = entry[1]
-    key = (tuple(ils), hearts)
-    found = memo.get(key)
+        if len(_TEAMS) >= 8:  # a few games at once (one table each); bounded memory
+            _TEAMS.clear()
+        entry = _TEAMS[id(cards)] = (cards, {}, {})
+    return entry
+
+
+def _team(cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
+    teams = _tables(cards)[1]
+    found = teams.get((ils, hearts))
     if found is None:
-        if len(memo) >= 2048:
-            memo.clear()
-        found = memo[key] = _build_profiles(cards, ils, key[1])
+        if len(teams) >= 256:
+            teams.clear()
+        found = teams[ils, hearts] = Team(cards, ils, hearts)
+    elif len(found.memo) >= 4096:
+        found.memo.clear()
     return found
 
 
-def _build_profiles(cards: dict, ils: list[str], hearts: tuple[int, ...]) -> Profiles:
-    everyone: list[Profile] = []
-    by_kind: dict[str, list[Profile]] = {}
-    by_name: dict[str, list[Profile]] = {}
-    for i, il in enumerate(ils):
-        card = cards[il]
-        a = card["attributes"]
-        profile = (1 << i, hearts[i], a["skill"], a["body"])
-        everyone.append(profile)
-        for kind in a.get("kinds", []):
-            by_kind.setdefault(kind, []).append(profile)
-        by_name.setdefault(card["name"], []).append(profile)
-    return everyone, by_kind, by_name, {}
+class _Usable(dict):
+    """card -> ``((card, side), side, half, persons needed), ...``: the halves of the card that may be used in
+    an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read once per card and mode
+    (``(card, side)`` is the key of ``Team.masks``, made once)."""
+
+    def __init__(self, cards: dict, timings: tuple[str, ...]) -> None:
+        super().__init__()
+        self.cards, self.timings = cards, timings
+
+    def __missing__(self, card: str) -> tuple[tuple[tuple[str, str], str, dict, int], ...]:
+        attributes = self.cards[card]["attributes"]
+        found = self[card] = tuple(
+            ((card, side), side, half, half["persons"] or 1)
+            for side in ("upper", "lower")
+            if "upper" in attributes
+            and not (half := attributes[side]).get("rough_play")
+            and half["timing"] in self.timings
+        )
+        return found
 
 
-def _card_mask(half: dict, card: str, side: str, profiles: Profiles) -> int:
-    """``_mask`` of ``half`` (side ``side`` of ``card``), remembered with the profiles: the table is fixed."""
-    masks = profiles[3]
-    mask = masks.get((card, side))
-    if mask is None:
-        mask = masks[card, side] = _mask(half, profiles)
-    return mask
-
-
-def _mask(half: dict, profiles: Profiles) -> int:
-    """Bitmask of the profiles that may use ``half`` (IL 5.4.1/5.4.4/5.4.5, inlined for speed)."""
-    everyone, by_kind, by_name, _ = profiles
-    kind = half["kind"]
-    if kind == "any":
-        candidates = everyone
-    elif kind == "named":
-        candidates = [p for il_name in half.get("named_ils", []) for p in by_name.get(il_name, ())]
-    else:
-        candidates = by_kind.get(kind, ())
-    need_heart, need_skill, need_body = half.get("heart", 0), half.get("skill", 0), half.get("body", 0)
-    mask = 0
-    for bit, heart, skill, body in candidates:
-        if heart >= need_heart and body >= need_body and skill + (heart - need_heart) // 2 >= need_skill:
-            mask |= bit
-    return mask
-
-
-# id(card table) -> (the table, kept alive; {mode: {card: ((side, half), ...)}}): the halves of each card that
-# may be used in an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read once.
+# id(card table) -> (the table, kept alive; {mode: _Usable})
 _USABLE: dict[int, tuple[dict, dict]] = {}
 
 
-def _usable(cards: dict) -> dict[str, dict[str, tuple[tuple[str, dict], ...]]]:
+def usable_halves(cards: dict) -> dict[str, _Usable]:
+    """``{mode: _Usable}`` for the card table ``cards`` (made once per table)."""
     entry = _USABLE.get(id(cards))
     if entry is None:
         if len(_USABLE) >= 8:
             _USABLE.clear()
-        by_mode: dict[str, dict[str, tuple]] = {}
-        for mode, timings in TIMINGS.items():
-            by_mode[mode] = {
-                card: tuple(
-                    (side, half)
-                    for side in ("upper", "lower")
-                    if "upper" in c["attributes"]
-                    and not (half := c["attributes"][side]).get("rough_play")
-                    and half["timing"] in timings
-                )
-                for card, c in cards.items()
-            }
-        entry = _USABLE[id(cards)] = (cards, by_mode)
+        entry = _USABLE[id(cards)] = (cards, {mode: _Usable(cards, timings) for mode, timings in TIMINGS.items()})
     return entry[1]
 
 
@@ -140,16 +157,35 @@ def _key(side: str, half: dict) -> str | None:
     return None if side == "lower" and half["name"] == rules.STACKABLE_HALF else half["name"]
 
 
-SeatProfiles = tuple[list[str], Profiles]
+SeatProfiles = tuple[Team, int]  # the seat's Team and the mask of its members who can act now
 
 
 def seat_profiles(state: dict, seat: str) -> SeatProfiles:
-    """``seat``'s ready ILs (``ready_members``) and their ``_profiles``, whose last part, the memo, also
-    remembers answers that depend only on them, the (fixed) card table and the arguments, which every key
-    holds (the hand included). A caller asking several questions of one state computes it once and passes it
-    as ``seen``; a caller may keep its own answers in the memo under keys of its own (``("name", ...)``)."""
-    ready, hearts = ready_members(state, seat)
-    return ready, _profiles(state, ready, hearts)
+    """``seat``'s ``Team`` (line-up and hearts) and the mask of its members who can act (``state.can_act``,
+    IL 5.3/9.9). A caller asking several questions of one state computes it once and passes it as ``seen``; a
+    caller may keep its own answers in ``Team.memo`` under keys of its own (``("name", ..., ready, hand)``).
+
+    Read on every decision, so the members' entries are read by C-level ``map`` and the answer remembered by
+    their content (never by the state's identity: a caller may change a state in place, a test does)."""
+    ils, cards = state["ils"], state["cards"]
+    line = tuple(state["teams"][seat])
+    statuses = tuple(map(_STATUS, map(ils.__getitem__, line)))
+    seen = _tables(cards)[2]
+    found = seen.get((line, statuses))
+    if found is None:
+        if len(seen) >= 4096:
+            seen.clear()
+        ready, bit = 0, 1
+        for il, (heart, acted, penalty) in zip(line, statuses, strict=True):
+            if not acted and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
+                ready |= bit
+            bit <<= 1
+        found = seen[line, statuses] = (_team(cards, line, tuple(heart for heart, _, _ in statuses)), ready)
+    else:
+        memo = found[0].memo
+        if len(memo) >= 4096:
+            memo.clear()
+    return found
 
 
 def _seat_profiles(state: dict, seat: str, seen: SeatProfiles | None) -> SeatProfiles:
@@ -161,27 +197,28 @@ def single_halves(
 ) -> list[tuple[tuple[str, str], ...]]:
     """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4).
     ``seen``: ``seat_profiles(state, seat)`` when the caller has computed it."""
-    _, profiles = _seat_profiles(state, seat, seen)
-    memo, key = profiles[3], ("single", seat, mode, tuple(state["hands"][seat]))
+    team, ready = _seat_profiles(state, seat, seen)
+    memo, key = team.memo, ("single", seat, mode, ready, tuple(state["hands"][seat]))
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _single_halves(state, seat, mode, profiles)
+        found = memo[key] = _single_halves(state, seat, mode, team, ready)
     return list(found)
 
 
-def _single_halves(state: dict, seat: str, mode: str, profiles: Profiles) -> list[tuple[tuple[str, str], ...]]:
-    """Per card in hand, each half usable in ``mode`` (``_usable``) with enough ready ILs who may use it
-    (the bitmask of ``_card_mask``)."""
-    usable, masks = _usable(state["cards"])[mode], profiles[3]
+def _single_halves(
+    state: dict, seat: str, mode: str, team: Team, ready: int
+) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Per card in hand, each half usable in ``mode`` (``usable_halves``) with enough ready ILs who may use it."""
+    usable, masks = usable_halves(state["cards"])[mode], team.masks
     out = []
     for card in state["hands"][seat]:
-        for side, half in usable[card]:
-            mask = masks.get((card, side))
+        for key, side, _, need in usable[card]:
+            mask = masks.get(key)
             if mask is None:
-                mask = _card_mask(half, card, side, profiles)
-            if mask and mask.bit_count() >= (half["persons"] or 1):
-                out.append(((card, side),))
-    return out
+                mask = team.mask(card, side)
+            if (mask & ready).bit_count() >= need:
+                out.append((key,))
+    return tuple(out)
 
 
 def extensions(
@@ -190,48 +227,48 @@ def extensions(
     """Every half that may join the declared stack (IL 5.4.3/5.4.6/5.4.7): the same checks as ``check_stack``,
     computed once for the stack. Every part of a valid stack is itself valid, so adding halves one at a time
     reaches every stack. ``seen`` as in ``single_halves``."""
-    _, profiles = _seat_profiles(state, seat, seen)
-    memo, key = profiles[3], ("extensions", seat, mode, halves, tuple(state["hands"][seat]))
+    team, ready = _seat_profiles(state, seat, seen)
+    memo, key = team.memo, ("extensions", seat, mode, ready, halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
-        return _extensions(state, seat, mode, halves, profiles)
+        return list(_extensions(state, seat, mode, halves, team, ready))
     if found is None:
-        found = memo[key] = _extensions(state, seat, mode, halves, profiles)
+        found = memo[key] = _extensions(state, seat, mode, halves, team, ready)
     return list(found)
 
 
 def _extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], profiles: Profiles
-) -> list[tuple[str, str]]:
-    mask, names, numbers = -1, set(), set()
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
+) -> tuple[tuple[str, str], ...]:
+    mask, names, numbers = ready, set(), set()
     for card, side in halves:
         half = half_of(state, card, side)
-        mask &= _card_mask(half, card, side, profiles)
+        mask &= team.mask(card, side)
         key = _key(side, half)
         if key:
             names.add(key)
         if half["persons"] is not None:
             numbers.add(half["persons"])
     used = {card for card, _ in halves}
-    usable, masks = _usable(state["cards"])[mode], profiles[3]
+    usable, masks = usable_halves(state["cards"])[mode], team.masks
     out = []
     for card in state["hands"][seat]:
         if card in used:
             continue
-        for side, half in usable[card]:
+        for mask_key, side, half, _ in usable[card]:
             key, persons = _key(side, half), half["persons"]
             if (key is not None and key in names) or (
                 numbers and persons is not None and persons not in numbers
             ):
                 continue
             need = persons if persons is not None else (next(iter(numbers)) if numbers else 1)
-            half_mask = masks.get((card, side))
+            half_mask = masks.get(mask_key)
             if half_mask is None:
-                half_mask = _card_mask(half, card, side, profiles)
+                half_mask = team.mask(card, side)
             if (mask & half_mask).bit_count() >= need:
                 out.append((card, side))
-    return out
+    return tuple(out)
 
 
 def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
@@ -250,33 +287,28 @@ def check_stack(
     state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
 ) -> list[str]:
     """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``.
-    A valid stack's users are remembered (``_seat_profiles``): one stack is checked when listed, declared and
+    A valid stack's users are remembered (``Team.memo``): one stack is checked when listed, declared and
     assigned. ``seen`` as in ``single_halves``."""
-    ready, profiles = _seat_profiles(state, seat, seen)
-    memo, key = profiles[3], ("stack", seat, mode, halves, tuple(state["hands"][seat]))
+    team, ready = _seat_profiles(state, seat, seen)
+    memo, key = team.memo, ("stack", seat, mode, ready, halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
-        return _check_stack(state, seat, mode, halves, ready, profiles)
+        return list(_check_stack(state, seat, mode, halves, team, ready))
     if found is None:
-        found = memo[key] = _check_stack(state, seat, mode, halves, ready, profiles)
+        found = memo[key] = _check_stack(state, seat, mode, halves, team, ready)
     return list(found)
 
 
 def _check_stack(
-    state: dict,
-    seat: str,
-    mode: str,
-    halves: tuple[tuple[str, str], ...],
-    ready: list[str],
-    profiles: Profiles,
-) -> list[str]:
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
+) -> tuple[str, ...]:
     _check_halves(state, seat, mode, halves)
     persons = stack_persons(state, halves)
-    mask = -1
+    mask = ready
     for card, side in halves:
-        mask &= _card_mask(half_of(state, card, side), card, side, profiles)
-    users = [il for i, il in enumerate(ready) if mask >> i & 1]
+        mask &= team.mask(card, side)
+    users = tuple(il for i, il in enumerate(team.ils) if mask >> i & 1)
     if len(users) < persons:
         raise IllegalAction(
             "no_users", f"{len(users)} ready IL(s) meet the techniques; {persons} needed", "5.4.6"
@@ -323,7 +355,7 @@ def il_users(
     use it (IL 5.3/5.4.3/5.4.6). Raises ``IllegalAction`` as ``check_stack``. ``seen`` as in ``single_halves``;
     remembered like ``check_stack`` (listed, declared and assigned)."""
     seen = _seat_profiles(state, seat, seen)
-    memo, key = seen[1][3], ("users", seat, mode, halves, tuple(state["hands"][seat]))
+    memo, key = seen[0].memo, ("users", seat, mode, seen[1], halves, tuple(state["hands"][seat]))
     try:
         found = memo.get(key)
     except TypeError:  # halves given as lists: not remembered
