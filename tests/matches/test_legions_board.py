@@ -164,3 +164,16 @@ def test_standby_cards_are_hidden_from_the_opponent_and_spectators(seeded, users
         assert zone.hidden == 1 and not zone.cards
     mine = build_board(match, seat="p2").zones["bottom_standby"]
     assert [c.id for c in mine.cards] == hand[:1]
+
+
+def test_the_outcome_reason_is_words_in_the_readers_language_without_the_english_clause():
+    from django.utils import translation
+
+    from matches.boards.legions import labels
+
+    with translation.override("ja"):
+        text = labels.reason("life 0 (Legions 勝利条件/A8.1)")
+        assert "Legions" not in text and text != "life 0"
+        assert "Legions" not in labels.reason("abandoned")
+    with translation.override("en"):
+        assert labels.reason("life 0 (Legions 勝利条件/A8.1)") == "the loser's life fell to 0"

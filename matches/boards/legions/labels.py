@@ -40,7 +40,10 @@ PHASES = {"start": _lazy("start phase"), "core": _lazy("core phase"), "draw": _l
 REASONS = {"life 0": _lazy("the loser's life fell to 0"),
            "could not draw": _lazy("the loser had to draw from an empty deck"),
            "the opponent holds 12 cores": _lazy("the winner holds 12 cores in the core and leader zones"),
-           "both players lost at once": _lazy("both players lost at once")}
+           "both players lost at once": _lazy("both players lost at once"),
+           "time": _lazy("the other side ran out of time"),
+           "abandoned": _lazy("the other side stopped playing (three decisions in a row timed out)"),
+           "aborted": _lazy("nobody was playing any more: the match was aborted")}
 
 
 def _get(table: dict, code) -> str:
@@ -82,10 +85,10 @@ def phase(step) -> str:
 
 
 def reason(text) -> str:
-    """The engine's outcome reason (``"life 0 (Legions 勝利条件/A8.1)"``) in words; the clause stays in it."""
-    code, _sep, clause = (text or "").partition(" (")
-    words = _get(REASONS, code) if code in REASONS else code or _("?")
-    return f"{words} ({clause}" if clause else words
+    """The engine's outcome reason (``"life 0 (Legions 勝利条件/A8.1)"``) in words, in the reader's language; the
+    rule clause is left to the log's ruling line (its English game name would stand in a Japanese sentence)."""
+    code = (text or "").partition(" (")[0]
+    return _get(REASONS, code) if code in REASONS else (code or _("?"))
 
 
 def keyword(code: str) -> str:
