@@ -329,3 +329,19 @@ def test_a_refused_challenge_says_why_in_the_readers_language(seeded, users):
                            follow=True)
     page = response.content.decode()
     assert "ゲームの陣営から選んでください。" in page and "purple" not in page
+
+
+def test_a_card_no_longer_on_the_board_is_counted_in_the_log_never_shown_as_a_question_mark():
+    # Found by the independent tester: a finished match's log said "declares an attack: ?." and "draws ?.".
+    from django.utils import translation
+
+    from matches.boards.iron_leaguer.narration import _declared, _drawn
+
+    names = {"t1": "ダッシュ／ディフェンス", "t1:upper": "ダッシュ"}
+    with translation.override("en"):
+        assert _drawn({"seat": "dark", "cards": ["t1", "gone1", "gone2"]}, names).endswith(
+            "ダッシュ／ディフェンス, 2 cards.")
+        declared = _declared({"seat": "dark", "mode": "attack", "halves": [["gone", "upper"]]}, names)
+        assert "?" not in declared and "a technique" in declared
+    with translation.override("ja"):
+        assert "?" not in _drawn({"seat": "dark", "cards": ["gone"]}, names)

@@ -25,7 +25,14 @@ def _dice(dice) -> str:
 
 
 def _names(names: dict, ids) -> str:
-    return _list(names.get(i, "?") for i in ids or [])
+    """The named cards or ILs; ones no longer on the board (left the game at scenes 6 and 12) are counted, never
+    shown as "?"."""
+    ids = list(ids or [])
+    known = [names[i] for i in ids if i in names]
+    unknown = len(ids) - len(known)
+    if unknown:
+        known.append(ngettext("%(n)s card", "%(n)s cards", unknown) % {"n": unknown})
+    return _list(known)
 
 
 def _seat(data: dict, key: str = "seat") -> str:
@@ -147,7 +154,7 @@ def _newcomer(data: dict, names: dict) -> str:
 
 
 def _declared(data: dict, names: dict) -> str:
-    halves = _list(names.get(f"{c}:{s}", "?") for c, s in data.get("halves") or [])
+    halves = _list(names.get(f"{c}:{s}", _("a technique")) for c, s in data.get("halves") or [])
     if data.get("mode") == "attack":
         return _("%(seat)s declares an attack: %(halves)s.") % {"seat": _seat(data), "halves": halves}
     return _("%(seat)s declares a defence: %(halves)s.") % {"seat": _seat(data), "halves": halves}
