@@ -177,3 +177,14 @@ def test_the_outcome_reason_is_words_in_the_readers_language_without_the_english
         assert "Legions" not in labels.reason("abandoned")
     with translation.override("en"):
         assert labels.reason("life 0 (Legions 勝利条件/A8.1)") == "the loser's life fell to 0"
+
+
+def test_a_rule_clause_names_the_game_in_the_readers_language():
+    from django.utils import translation
+
+    from matches.boards.legions import LegionsPresenter
+
+    with translation.override("ja"):
+        assert LegionsPresenter().clause("A5") == "レギオンズ A5"
+    with translation.override("en"):
+        assert LegionsPresenter().clause("A5") == "Legions A5"

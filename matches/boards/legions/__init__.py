@@ -29,7 +29,7 @@ def face(card: dict) -> dict:
 class LegionsPresenter(Presenter):
     game = GAME
     template = "matches/boards/legions.html"
-    clause_prefix = "Legions"
+    clause_prefix = _lazy("Legions")  # the game's name before a rule clause: レギオンズ in Japanese
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
 
     def seat_label(self, seat: str | None) -> str:
