@@ -39,6 +39,15 @@ def board_input(match: Match, seat: str | None) -> tuple[Presenter, BoardInput]:
     return presenter, BoardInput(match=match, view=view, state=state, seat=seat, names=presenter.names(state))
 
 
+def sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them in English, none after 。 in Japanese."""
+    parts = [str(p) for p in parts if p]
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined += part if joined.endswith(("。", "！", "？")) else " " + part
+    return joined
+
+
 def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
     """The board of ``match`` as ``seat`` (None: a spectator) sees it; ``error`` a sentence to show (a refused
     action). A seat whose submission waits for the referee gets no choices, only what it sent."""
@@ -129,13 +138,13 @@ def _prompt(presenter: Presenter, data: BoardInput, match: Match, my_turn: bool,
     if match.status == Match.Status.OPEN:
         return _("Waiting for an opponent to accept the challenge."), "info"
     if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-        return _("The match is over.") + " " + presenter.outcome(data), "dark"
+        return sentences(_("The match is over."), presenter.outcome(data)), "dark"
     if submitted is not None:
         return _("Sent: %(action)s. Waiting for the referee…") % {
             "action": presenter.describe(submitted.action, data)}, "warning"
     sentence = presenter.prompt(data)
     if data.seat is None:
-        return _("You are watching as a spectator.") + " " + sentence, "light"
+        return sentences(_("You are watching as a spectator."), sentence), "light"
     return sentence, "primary" if my_turn else "light"
 
 

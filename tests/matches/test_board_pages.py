@@ -345,3 +345,12 @@ def test_a_card_no_longer_on_the_board_is_counted_in_the_log_never_shown_as_a_qu
         assert "?" not in declared and "a technique" in declared
     with translation.override("ja"):
         assert "?" not in _drawn({"seat": "dark", "cards": ["gone"]}, names)
+
+
+def test_japanese_sentences_follow_each_other_without_a_space_after_the_full_stop():
+    # Found by the independent tester: 「観戦中です。 シルバー…」.
+    from matches.boards import sentences
+
+    assert sentences("観戦中です。", "シルバーの番です。") == "観戦中です。シルバーの番です。"
+    assert sentences("You are watching.", "Silver to act.") == "You are watching. Silver to act."
+    assert sentences("", "Only.") == "Only."

@@ -77,7 +77,9 @@ def _score(data: dict, names: dict) -> str:
         text = _("%(seat)s scores: AP %(ap)s, the defence failed (DP %(dp)s).") % values
     else:
         text = _("%(seat)s scores: AP %(ap)s beats DP %(dp)s.") % values
-    return text + " " + _("Score: Silver %(silver)s – Dark %(dark)s (%(target)s to win).") % values
+    from matches.boards import sentences
+
+    return sentences(text, _("Score: Silver %(silver)s – Dark %(dark)s (%(target)s to win).") % values)
 
 
 def _rough(data: dict, names: dict) -> str:
