@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.actions import Action, Event
-from referee.engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Outcome
+from referee.engine.turns import checked_turn, seat_to_act
 
 from . import growth, interval, interval_steps, match, rough_play, setup
 from .actions import (
@@ -95,10 +96,7 @@ class IronLeaguerEngine:
     new_game = staticmethod(setup.new_game)
     greedy_score = staticmethod(greedy_score)
 
-    @staticmethod
-    def to_act(state: dict) -> str | None:
-        """The one seat to act, or None once the game is over."""
-        return None if state["outcome"] else state["pending"]["seat"]
+    to_act = staticmethod(seat_to_act)
 
     @staticmethod
     def legal_actions(state: dict, seat: str) -> list[Action]:
@@ -110,14 +108,7 @@ class IronLeaguerEngine:
     @staticmethod
     def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
         """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
-        action = CODEC.decode(action)
-        if action.seat not in SEATS:
-            raise MalformedAction(f"seat must be silver or dark, not {action.seat!r}")
-        if state["outcome"]:
-            raise NotYourTurn("the game is over")
-        pending = state["pending"]
-        if action.seat != pending["seat"]:
-            raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
+        action, pending = checked_turn(CODEC, SEATS, state, action)
         accepted, _, handler = STEPS[pending["kind"]]
         if not isinstance(action, accepted):
             names = ", ".join(cls.type for cls in accepted)

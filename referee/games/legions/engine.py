@@ -9,8 +9,9 @@ changes nothing.
 from __future__ import annotations
 
 from referee.engine.actions import Action, Event
-from referee.engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Outcome
+from referee.engine.turns import checked_turn, seat_to_act
 
 from . import combat, effects, flow, main, setup, timeline
 from .actions import (
@@ -117,10 +118,7 @@ class LegionsEngine:
     new_game = staticmethod(setup.new_game)
     greedy_score = staticmethod(greedy_score)
 
-    @staticmethod
-    def to_act(state: dict) -> str | None:
-        """The one seat to act, or None once the game is over."""
-        return None if state["outcome"] else state["pending"]["seat"]
+    to_act = staticmethod(seat_to_act)
 
     @staticmethod
     def legal_actions(state: dict, seat: str) -> list[Action]:
@@ -145,14 +143,7 @@ class LegionsEngine:
     @staticmethod
     def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
         """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
-        action = CODEC.decode(action)
-        if action.seat not in SEATS:
-            raise MalformedAction(f"seat must be p1 or p2, not {action.seat!r}")
-        if state["outcome"]:
-            raise NotYourTurn("the game is over")
-        pending = state["pending"]
-        if action.seat != pending["seat"]:
-            raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
+        action, pending = checked_turn(CODEC, SEATS, state, action)
         handlers = DECISIONS[pending["kind"]]
         handler = handlers.get(type(action))
         if handler is None:

@@ -1,0 +1,35 @@
+"""The turn checks every engine makes before it applies an action (the protocol's ``to_act`` and the first half of
+``apply``), in one place so the three games refuse a malformed or out-of-turn action with the same errors.
+
+State contract: ``state["outcome"]`` (falsy while the game runs) and ``state["pending"]`` =
+``{"seat": …, "kind": …}``, the one decision the game waits for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action
+from .errors import MalformedAction, NotYourTurn
+
+
+def seat_to_act(state: dict) -> str | None:
+    """The one seat to act, or None once the game is over."""
+    return None if state["outcome"] else state["pending"]["seat"]
+
+
+def checked_turn(codec: Any, seats: tuple[str, ...], state: dict, action: Action | dict) -> tuple[Action, dict]:
+    """Decode ``action`` (an Action or its JSON) and check it is the turn of its seat.
+
+    Returns ``(action, pending)``. Raises MalformedAction for an undecodable action or a seat not in ``seats``,
+    NotYourTurn when the game is over or another seat is to act. Whether the action fits the pending decision is
+    the game's own check."""
+    action = codec.decode(action)
+    if action.seat not in seats:
+        raise MalformedAction(f"seat must be {' or '.join(seats)}, not {action.seat!r}")
+    if state["outcome"]:
+        raise NotYourTurn("the game is over")
+    pending = state["pending"]
+    if action.seat != pending["seat"]:
+        raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
+    return action, pending
