@@ -1,32 +1,16 @@
-"""The bridge from catalogue cards to the engine: a catalogue card carries its own ``abilities`` (the
-catalogue's ``Card.abilities``, entered in the admin or loaded from the seed files), and ``with_abilities``
-keeps them; a card dict without any (``{}`` or no key: a card file or a caller that does not give them) gets the
-seed data of ``card_abilities.json`` for its name — the one source of the Legions seed cards' abilities, which
-``seeds/tools/make_legions.py`` copies into ``seeds/catalogue/legions.json``.
+"""The bridge from catalogue cards to the Legions engine (``referee.abilities.seed_data``): a card's own
+abilities, else the seed data of ``card_abilities.json`` for its name (``seeds/tools/make_legions.py`` copies it
+into ``seeds/catalogue/legions.json``). A master takes no seed data.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
+from referee.abilities.seed_data import SeedAbilities
+
 DATA = Path(__file__).with_name("card_abilities.json")
+SEED = SeedAbilities(DATA, skip_types=frozenset({"master"}))
 
-
-@cache
-def table() -> dict[str, dict]:
-    """Card name -> its abilities (``card_abilities.json``)."""
-    return json.loads(DATA.read_text(encoding="utf-8"))["cards"]
-
-
-def with_abilities(card: dict) -> dict:
-    """``card`` (``{"name", "card_type", "attributes", "abilities"?}``) as the engine takes it: its own
-    ``abilities`` when it has some (an admin-entered card is refereed by its data), else those of
-    ``card_abilities.json`` for its name, else without an ``abilities`` key (an empty ``{}`` is dropped, so a
-    card with rules text and no data stays "not yet refereed")."""
-    if card.get("abilities"):
-        return card
-    bare = {k: v for k, v in card.items() if k != "abilities"}  # {} is "none": the card's text decides
-    found = None if card.get("card_type") == "master" else table().get(card["name"])
-    return bare if found is None else {**bare, "abilities": found}
+table = SEED.table  # card name -> its abilities
+with_abilities = SEED.with_abilities  # a card dict as the engine takes it
