@@ -10,7 +10,7 @@ Variables (all optional in development; see README.md), from the environment or 
     MEDIA_ROOT     folder for uploaded card images; default ``media/`` in the project folder.
     IMAGE_MAX_BYTES  largest accepted upload in bytes; default 8 MiB.
     IMAGE_MAX_PIXELS largest decoded image in pixels; default 40 000 000.
-    CELERY_QUEUE   the Celery queue name; default "shinpan".
+    CELERY_QUEUE   the players' Celery queue; default "shinpan" (bots use "<it>.bots", the clock "<it>.clock").
     CELERY_VISIBILITY_TIMEOUT  seconds before an unacknowledged task is delivered again; default 300.
 """
 
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from .env import env_bool, env_int, env_list, env_redis_url, env_str, load_env_file
 
@@ -155,6 +156,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE") or "shinpan"
+# Players' actions, bot moves and the clock each have a queue (config.celery.route_task); a worker without -Q
+# takes all three. README "Production" says how to give the players' queue workers of its own.
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in
+                      (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.bots",
+                       f"{CELERY_TASK_DEFAULT_QUEUE}.clock")]
 # A worker keeps its database connection across tasks (one thread per process, so none pile up); config.celery
 # closes it past this age or when broken. Without these Celery opens a new PostgreSQL connection for every task.
 CELERY_WORKER_DB_CONN_MAX_AGE = 60

@@ -2,9 +2,10 @@
 
     GET  /api/matches/                       my matches (cursor-paginated)
     POST /api/matches/                       create: {game, seat, opponent: "open"|"random"|"greedy", format?,
-                                             deck?, decision_seconds?, autoplay?: "random"|"greedy"}
+                                             deck? | deck_id?, decision_seconds?, autoplay?: "random"|"greedy",
+                                             entropy?}
     GET  /api/matches/{id}/                  the caller's own view (player or spectator)
-    POST /api/matches/{id}/join/             accept an open challenge
+    POST /api/matches/{id}/join/             accept an open challenge: {deck? | deck_id?, entropy?}
     POST /api/matches/{id}/actions/          {action, version, idempotency_key} → 202 {submission}
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
@@ -16,6 +17,7 @@ Every refusal is raised (a ``MatchError``, a validation error) and answered in t
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
@@ -63,6 +65,11 @@ class CreateMatchSerializer(StrictSerializer):
     deck = StrictCharField(required=False, allow_blank=True, default="")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(choices=["", "random", "greedy"], required=False, default="")
+    deck_id = StrictIntegerField(required=False, allow_null=True, min_value=1,
+                                 help_text="One of your saved decks of this game, used instead of `deck`.")
+    entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64,
+                              help_text="Your contribution to the dice seed (docs/dice.md); the site's pages send "
+                                        "a random one.")
 
 
 class SubmitSerializer(StrictSerializer):
@@ -73,7 +80,10 @@ class SubmitSerializer(StrictSerializer):
 
 class JoinSerializer(StrictSerializer):
     deck = StrictCharField(required=False, allow_blank=True, default="", help_text="Decklist text.")
-    entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64)
+    deck_id = StrictIntegerField(required=False, allow_null=True, min_value=1,
+                                 help_text="One of your saved decks of this game, used instead of `deck`.")
+    entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64,
+                              help_text="Your contribution to the dice seed (docs/dice.md).")
 
 
 class SubmissionSerializer(serializers.Serializer):
@@ -141,11 +151,11 @@ def match_join(request, match_id):
     if not str(match_id).isdigit():
         raise NotFound(f"no match {match_id}")
     match = services.match_join(match_id=int(match_id), user=request.user, deck=body.validated_data["deck"],
-                                entropy=body.validated_data["entropy"])
+                                entropy=body.validated_data["entropy"], deck_id=body.validated_data.get("deck_id"))
     return Response(match_view(match=match, seat=services.seat_of(match, request.user)))
 
 
-@extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR})
+@extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})
 @api_view(["POST"])
 @permission_classes([permissions.IsAuthenticated])
 def match_actions(request, match_id):
@@ -184,10 +194,11 @@ def submission_detail(request, match_id, submission_id):
 @permission_classes([permissions.AllowAny])
 def match_log_view(request, match_id):
     match = _get(match_id)
-    try:
-        since = max(0, int(request.query_params.get("since", 0)))
-    except ValueError as exc:
-        raise ApiError("bad_request", "since must be a whole number", field="since") from exc
+    raw = request.query_params.get("since", "0")
+    if not raw.isascii() or not raw.isdigit():
+        raise ApiError("bad_since", _("since must be a whole number ≥ 0 (a log sequence number), not '{value}'.")
+                       .format(value=raw[:20]), field="since")
+    since = int(raw)
     seat = services.seat_of(match, request.user)
     return Response({"match": match.pk, "status": match.status,
                      "events": match_log(match=match, seat=seat, since=since)})

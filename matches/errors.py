@@ -57,3 +57,10 @@ class Refused(MatchError):
 
     status = 422
     code = "illegal_action"
+
+
+class TooMany(MatchError):
+    """The seat already has as many actions waiting as it may (a flood): nothing is stored."""
+
+    status = 429
+    code = "too_many_pending"

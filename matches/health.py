@@ -1,7 +1,8 @@
 """``/healthz``: is the database answering, is the broker reachable, and are workers alive?
 
-Answers JSON ``{"ok", "database", "broker", "workers"}`` with 200 when all is well and 503 otherwise. In the
-embedded default (no ``REDIS_URL``) tasks run in-process, so broker and workers report ``"in-process"``.
+Answers JSON ``{"ok", "database", "broker", "workers": {"alive": [...], "gone": [...], "problems": [...]}}`` with
+200 when all is well and 503 otherwise. In the embedded default (no ``REDIS_URL``) tasks run in-process, so broker
+and workers report ``"in-process"``.
 """
 
 from __future__ import annotations
@@ -31,22 +32,36 @@ def _broker() -> str:
         return f"error: {exc.__class__.__name__}: {exc}"
 
 
-def _workers() -> str | list[str]:
+def _workers() -> dict:
+    """The workers' roll (``matches.watchdog.roll``): who is alive, who is gone (a worker that stopped its
+    heartbeat without leaving: killed, or its machine lost), and which queue no live worker takes."""
+    from config.celery import queue_names
+    from matches.watchdog import roll
+
     try:
-        replies = celery_app.control.inspect(timeout=1.0).ping() or {}
+        workers = roll()
     except Exception as exc:
-        return f"error: {exc.__class__.__name__}: {exc}"
-    return sorted(replies) or "error: no worker answered"
+        return {"error": f"{exc.__class__.__name__}: {exc}"}
+    served = {queue for worker in workers["alive"] for queue in worker["queues"]}
+    problems = [f"no live worker takes the queue {queue}"
+                for queue in queue_names(celery_app.conf.task_default_queue) if queue not in served]
+    problems += [f"worker {w['name']} is gone: last heard {w['seen_seconds_ago']:.0f} s ago"
+                 for w in workers["gone"]]
+    return {**workers, "problems": problems}
 
 
 @never_cache
 def healthz(request):
+    """200 ``{"ok": true, ...}`` when the database and broker answer and every queue has a live worker; 503
+    otherwise. A gone worker is named under ``workers.gone`` and in ``workers.problems`` and makes ``ok``
+    false even while the others carry its matches on (they do: ``matches.watchdog``), so a monitor sees it."""
     if celery_app.conf.task_always_eager:
         report = {"database": _database(), "broker": "in-process", "workers": "in-process"}
+        ok = report["database"] == "ok"
     else:
         report = {"database": _database(), "broker": _broker()}
         report["workers"] = _workers() if report["broker"] == "ok" else "unknown: no broker"
-    ok = report["database"] == "ok" and not any(
-        isinstance(v, str) and v.startswith(("error", "unknown")) for v in report.values()
-    )
+        workers = report["workers"]
+        ok = (report["database"] == "ok" and report["broker"] == "ok" and isinstance(workers, dict)
+              and "error" not in workers and not workers["problems"])
     return JsonResponse({"ok": ok, **report}, status=200 if ok else 503)

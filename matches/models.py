@@ -62,7 +62,7 @@ class MatchQuerySet(models.QuerySet):
 
 
 PLAY_FIELDS = ("id", "game", "format_code", "status", "state", "version", "next_seq", "seed_hex", "commitment",
-               "decision_seconds", "deadline_at", "outcome", "finished_at")
+               "decision_seconds", "deadline_at", "outcome", "finished_at", "moved_at", "to_act")
 
 
 class Match(models.Model):
@@ -96,6 +96,11 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When the version last changed (the start, then every applied action) and the seat to act at it ("" when the
+    # match is not active): the watchdog (matches.watchdog) finds a bot's turn that nobody took up from these two
+    # columns alone, without decoding any state.
+    moved_at = models.DateTimeField(null=True, blank=True)
+    to_act = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

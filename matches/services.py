@@ -25,13 +25,17 @@ from django.utils import timezone
 from referee.engine import ActionRefused, MalformedAction, RngSeed, encode, get_engine
 
 from . import live
-from .errors import BadRequest, Conflict, NotAPlayer, NotFound, Refused
+from .errors import BadRequest, Conflict, NotAPlayer, NotFound, Refused, TooMany
 from .models import STATIC_KEY, Event, Match, Seat, Submission
 from .selectors import match_view
 
 log = logging.getLogger(__name__)
 
-MAX_VERSION_AHEAD = 64  # a submission may name a version at most this far ahead of the match
+# docs/matches.md "A move": a submission names the version its player saw. One ahead is a move sent while the
+# player's previous one is still being refereed (a double-click, a fast player); further ahead it would be applied
+# to a state nobody has seen, so it is refused. A seat has at most MAX_PENDING_PER_SEAT actions waiting at once.
+MAX_VERSION_AHEAD = 1
+MAX_PENDING_PER_SEAT = 4
 BOTS = ("random", "greedy")
 
 
@@ -47,7 +51,7 @@ class SeatSpec:
 
 def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
                  created_by=None, format_code: str = "", decision_seconds: int | None = None,
-                 start: bool = True, seed: bytes | None = None) -> Match:
+                 start: bool = True, seed: bytes | None = None, entropy: str = "") -> Match:
     """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
 
     ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
@@ -56,7 +60,9 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
     same game again, between bots): it is never taken from the API or a form, since a seed a player chose or
     knew would let them foresee every die. The same seed twice gives two matches one commitment (the caches of
     ``matches.models`` are keyed by id and commitment). Raises BadRequest for an unknown game, seat or bot, or a
-    seed that is not 32 bytes.
+    seed that is not 32 bytes. ``entropy``: the creator's contribution to the dice (docs/dice.md), at most 64
+    characters kept; the one who joins adds theirs (``match_join``), so the dice depend on both players' choices
+    as well as the committed seed.
     """
     try:
         engine = get_engine(game)
@@ -77,6 +83,7 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
             game=game, format_code=format_code, created_by=created_by,
             config={"engine": config or {}, "decks": decks or {}},
             seed_hex=seed.hex(), commitment=hashlib.sha256(seed).hexdigest(), decision_seconds=decision_seconds,
+            entropy=[entropy[:64]] if entropy else [],
         )
         for spec in specs:
             Seat.objects.create(match=match, seat=spec.seat, user_id=spec.user_id, bot=spec.bot,
@@ -147,7 +154,8 @@ def _start(match: Match, engine) -> None:
     match.cards = state.get(STATIC_KEY)  # the static card table, stored once (see matches.models)
     match.version = 0
     match.status = Match.Status.ACTIVE
-    match.started_at = timezone.now()
+    match.started_at = match.moved_at = timezone.now()
+    match.to_act = engine.to_act(state) or ""
     _set_deadline(match)
     match.next_seq = _append_events(match, events, version=0, submission=None, start_seq=0)
     match.save()
@@ -183,9 +191,10 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
 
     The same ``idempotency_key`` from the same seat returns the first submission (``created`` False) and applies
     nothing again. Raises BadRequest (malformed body or action), NotFound, NotAPlayer (no seat, or the action names
-    another seat), Conflict (match not active; ``expected_version`` older than the match — with the caller's
-    current view — or too far ahead) and Refused (it is not the caller's turn, or the engine refuses the action,
-    with code, reason and clause). A refused request changes nothing.
+    another seat), Conflict (match not active; ``expected_version`` older than the match or more than
+    ``MAX_VERSION_AHEAD`` ahead — both with the caller's current view), TooMany (the seat already has
+    ``MAX_PENDING_PER_SEAT`` actions waiting) and Refused (it is not the caller's turn, or the engine refuses the
+    action, with code, reason and clause). A refused request changes nothing.
     """
     if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 100:
         raise BadRequest("idempotency_key must be text of 1 to 100 characters", code="bad_idempotency_key")
@@ -209,7 +218,12 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
         raise Conflict(f"stale version {expected_version}: the match is at version {match.version}",
                        code="stale_version", view=match_view(match=match, seat=seat))
     if expected_version > match.version + MAX_VERSION_AHEAD:
-        raise Conflict(f"version {expected_version} is too far ahead of {match.version}", code="version_ahead")
+        raise Conflict(f"version {expected_version} is ahead of the match (at version {match.version}): send the "
+                       f"version you saw", code="version_ahead", view=match_view(match=match, seat=seat))
+    if source == "player" and Submission.objects.filter(
+            match=match, seat=seat, status=Submission.Status.PENDING).count() >= MAX_PENDING_PER_SEAT:
+        raise TooMany(f"you already have {MAX_PENDING_PER_SEAT} actions waiting to be refereed; wait for them",
+                      code="too_many_pending")
     if expected_version == match.version and source == "player":  # bots and the clock pick legal actions
         _precheck(engine, match, decoded)
     return _store(match, seat=seat, action=encode(decoded), expected_version=expected_version, source=source,
@@ -302,6 +316,7 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
     when the caller has them, go on to the push after commit."""
     processed = 0
     state, version, seq = match.state, match.version, match.next_seq
+    match_version_before = version
     pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
                    .order_by("expected_version", "id").only("id", "expected_version", "action"))
     now = timezone.now()
@@ -328,9 +343,12 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
         match.state, match.version, match.next_seq = state, version, seq
         _finish_if_over(match, engine)
         _set_deadline(match)
+        if version != match_version_before:
+            match.moved_at = now
+        match.to_act = (engine.to_act(state) or "") if match.status == Match.Status.ACTIVE else ""
         Match.objects.filter(pk=match.pk).update(
             state=state, version=version, next_seq=seq, status=match.status, finished_at=match.finished_at,
-            outcome=match.outcome, deadline_at=match.deadline_at)
+            outcome=match.outcome, deadline_at=match.deadline_at, moved_at=match.moved_at, to_act=match.to_act)
         transaction.on_commit(lambda: _after_commit(match, seats))
     return processed
 
@@ -397,11 +415,13 @@ def _after_commit(match: Match | int, seats: list[Seat] | None = None) -> None:
 
 
 def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> None:
-    """Push views, then hand the turn to a bot and arm the clock, each as a task keyed by the version.
+    """Push views, then hand the turn to a bot as a task keyed by the version. The clock needs no task of its
+    own: every worker's watchdog (``matches.watchdog``) fires a deadline once it has passed, so a deadline never
+    sits in the memory of one worker that may die.
 
     The instance is the one just committed under the row lock, so it is used as it is (no second read); every
     pushed view carries its version, and a client keeps the highest it has seen."""
-    from referee.tasks import apply_deadline, bot_move
+    from referee.tasks import bot_move
 
     if not isinstance(match, Match):
         match = Match.objects.live().get(pk=match)
@@ -414,8 +434,6 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
     holder = next((s for s in seats if s.seat == seat), None)
     if holder is not None and holder.bot:
         bot_move.delay(match.pk, match.version)
-    if match.deadline_at is not None:
-        apply_deadline.apply_async((match.pk, match.version), eta=match.deadline_at)
 
 
 BOT_SEED_DOMAIN = b"shinpan-bot\0"
@@ -473,8 +491,12 @@ def match_resume_all() -> dict[str, int]:
     for match_id, seat in Seat.objects.filter(match__status=Match.Status.ACTIVE).exclude(bot="").values_list(
             "match_id", "seat"):
         bot_seats.setdefault(match_id, set()).add(seat)
-    for match in Match.objects.live().filter(pk__in=bot_seats).only("id", "game", "state", "version", "status"):
-        if get_engine(match.game).to_act(match.state) in bot_seats[match.pk]:
+    for match in Match.objects.live().filter(pk__in=bot_seats).only("id", "game", "state", "version", "status",
+                                                                    "to_act"):
+        seat = get_engine(match.game).to_act(match.state) or ""
+        if match.to_act != seat:  # a match begun before the column existed: the watchdog reads it
+            Match.objects.filter(pk=match.pk, version=match.version).update(to_act=seat)
+        if seat in bot_seats[match.pk]:
             bot_move.delay(match.pk, match.version)
             counts["bot_moves"] += 1
     for match_id, version in Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=now).values_list(
@@ -504,6 +526,7 @@ def _finish(match: Match, outcome: dict) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
+    match.to_act = ""
     match.outcome = outcome
     match.save()
     match_id = match.pk
@@ -605,7 +628,7 @@ def saved_deck_text(*, user, game: str, deck_id: object) -> tuple[str, str]:
 
 def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
                     deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
-                    deck_id: object = None) -> Match:
+                    deck_id: object = None, entropy: str = "") -> Match:
     """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
     (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
     creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
@@ -633,4 +656,4 @@ def match_challenge(*, user, game: str, seat: str, opponent: str = "open", forma
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
     return match_create(game=game, seats=specs, decks=decks, created_by=user, format_code=format,
-                        decision_seconds=decision_seconds, start=opponent != "open")
+                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy)

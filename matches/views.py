@@ -93,6 +93,7 @@ def create(request):
             user=request.user, game=request.POST.get("game", "iron_leaguer"), seat=request.POST.get("seat", ""),
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
             deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
+            entropy=request.POST.get("entropy", "").strip(),
         )
     except MatchError as exc:
         messages.error(request, error_label(exc.code, exc.clause, exc.reason))
@@ -108,7 +109,8 @@ def create(request):
 def join(request, match_id: int):
     try:
         services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""),
-                            deck_id=request.POST.get("deck_id") or None)
+                            deck_id=request.POST.get("deck_id") or None,
+                            entropy=request.POST.get("entropy", "").strip())
     except MatchError as exc:
         messages.error(request, error_label(exc.code, exc.clause, exc.reason))
         return redirect("matches:lobby")

@@ -48,10 +48,12 @@ def users(transactional_db):
 
 
 class Worker:
-    """A Celery worker subprocess on its own queue; ``kill()`` sends SIGKILL to its whole process group."""
+    """A Celery worker subprocess on the test's own queues (``CELERY_QUEUE`` and its ``.bots`` and ``.clock``,
+    declared by the settings); ``kill()`` sends SIGKILL to its whole process group."""
 
-    def __init__(self, env: dict[str, str]):
+    def __init__(self, env: dict[str, str], name: str | None = None):
         self.env = env
+        self.name = name or f"w{uuid.uuid4().hex[:6]}"
         self.proc: subprocess.Popen | None = None
         self.log_path = ROOT / f".pytest_cache/worker-{uuid.uuid4().hex[:8]}.log"
 
@@ -60,7 +62,7 @@ class Worker:
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=2",
-             "--without-gossip", "--without-mingle", "--loglevel=INFO", "-Q", self.env["CELERY_QUEUE"]],
+             "--without-gossip", "--without-mingle", "--loglevel=INFO", "-n", f"{self.name}@%h"],
             cwd=ROOT, env={**self.env, **extra_env}, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )

@@ -37,6 +37,15 @@
     }
     if (target.closest("[data-close-dialog]")) { target.closest("dialog").close(); }
   });
+  // docs/dice.md: a player's share of the dice seed; an empty share is filled with 128 random bits on submit.
+  document.addEventListener("submit", function (event) {
+    event.target.querySelectorAll("input[data-entropy]").forEach(function (input) {
+      if (input.value.trim() || !window.crypto || !window.crypto.getRandomValues) return;
+      var bytes = window.crypto.getRandomValues(new Uint8Array(16));
+      input.value = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+    });
+  }, true);
+
   document.addEventListener("change", function (event) {
     if (event.target instanceof Element && event.target.matches("[data-autosubmit]")) { event.target.form.submit(); }
   });

@@ -1,0 +1,172 @@
+"""The watchdog: every live worker looks, about once a second, for match work that is due and that no task is
+carrying, and queues it; and it keeps the roll of live workers that ``/healthz`` reads.
+
+Why: a Celery task lives in one worker's memory from the moment the worker reserves it until it acknowledges it.
+A worker killed in between (SIGKILL, the OOM killer, a lost machine) takes its reserved tasks with it until the
+broker's visibility timeout (minutes) gives them back. So nothing that must happen on time is left to a single
+task:
+
+- **deadlines** are never ETA tasks: a deadline is a column (``Match.deadline_at``) and the watchdog queues
+  ``apply_deadline`` once it has passed (docs/matches.md "Time controls");
+- **a bot's turn** that has stayed open ``RESEND_AFTER`` seconds (``Match.moved_at``, ``Match.to_act`` and the
+  bot seats) gets its ``bot_move`` again;
+- **a pending submission** older than ``RESEND_AFTER`` seconds gets its ``adjudicate`` again.
+
+Every task queued is keyed by the match version and guarded by it under the match row lock, so a task queued
+twice (the first was only slow, not lost) does nothing the second time. To keep the duplicates few, one worker
+scans per tick (a Redis lock that expires with the tick) and each (kind, match, version) is queued at most once per
+``RESEND_AFTER`` seconds (a Redis key with that expiry).
+
+The roll: each worker writes ``{hostname: {"seen": unix time, "queues": [...]}}`` into one Redis hash (the key
+``<default queue>:workers``) every tick
+and removes itself when it shuts down cleanly; one not seen for ``GONE_AFTER`` seconds is reported gone.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0  # how often each worker's watchdog looks
+RESEND_AFTER = 3  # seconds a due task may take to show its effect before it is queued again
+GONE_AFTER = 5  # seconds without a heartbeat after which a worker is reported gone
+FORGET_AFTER = 3600  # seconds after which a gone worker leaves the roll
+
+# Redis keys, under the default queue's name so that deployments (and test runs) sharing a Redis keep apart.
+ROLL_KEY = "{queue}:workers"
+TICK_LOCK_KEY = "{queue}:watchdog:tick"
+SENT_KEY = "{queue}:watchdog:sent:{kind}:{match}:{version}"
+
+
+def _key(template: str, **parts) -> str:
+    from config.celery import app
+
+    return template.format(queue=app.conf.task_default_queue, **parts)
+
+
+def _redis():
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+
+
+class _LocalMemo:
+    """``SET key NX EX`` for one process (the embedded default and tests without Redis)."""
+
+    def __init__(self):
+        self.keys: dict[str, float] = {}
+
+    def set(self, key, value, nx=False, ex=None, px=None):
+        now = time.monotonic()
+        expires = self.keys.get(key)
+        if nx and expires is not None and expires > now:
+            return None
+        self.keys[key] = now + (ex if ex is not None else (px or 0) / 1000)
+        return True
+
+
+def scan(*, store=None, now=None) -> dict[str, int]:
+    """Queue the overdue deadlines, stalled bot turns and stalled pending submissions, each at most once per
+    ``RESEND_AFTER`` seconds per (kind, match, version) in ``store`` (a Redis client, or a ``_LocalMemo``).
+    Returns what was queued: ``{"deadlines": n, "bot_moves": m, "adjudications": k}``."""
+    from referee.tasks import adjudicate, apply_deadline, bot_move
+
+    from .models import Match, Seat, Submission
+
+    store = store if store is not None else _LocalMemo()
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=RESEND_AFTER)
+    counts = {"deadlines": 0, "bot_moves": 0, "adjudications": 0}
+
+    def once(kind: str, match_id: int, version: int) -> bool:
+        return bool(store.set(_key(SENT_KEY, kind=kind, match=match_id, version=version), b"1", nx=True,
+                              ex=RESEND_AFTER))
+
+    active = Match.objects.filter(status=Match.Status.ACTIVE)
+    for match_id, version in active.filter(deadline_at__lte=now).values_list("id", "version"):
+        if once("deadline", match_id, version):
+            apply_deadline.delay(match_id, version)
+            counts["deadlines"] += 1
+    bot_to_act = Seat.objects.filter(match=OuterRef("pk"), seat=OuterRef("to_act")).exclude(bot="")
+    for match_id, version in (active.filter(moved_at__lte=stale).exclude(to_act="")
+                              .filter(Exists(bot_to_act)).values_list("id", "version")):
+        if once("bot", match_id, version):
+            bot_move.delay(match_id, version)
+            counts["bot_moves"] += 1
+    for match_id, version in (active.filter(Exists(Submission.objects.filter(
+            match=OuterRef("pk"), status=Submission.Status.PENDING, created_at__lte=stale)))
+            .values_list("id", "version")):
+        if once("adjudicate", match_id, version):
+            adjudicate.delay(match_id)
+            counts["adjudications"] += 1
+    return counts
+
+
+def roll(store=None, *, now: float | None = None) -> dict[str, list]:
+    """The workers on the roll: ``{"alive": [{"name", "queues", "seen_seconds_ago"}], "gone": [...]}``; gone
+    workers past ``FORGET_AFTER`` are dropped from the roll."""
+    store = store or _redis()
+    now = now if now is not None else time.time()
+    alive, gone = [], []
+    for raw_name, raw in sorted(store.hgetall(_key(ROLL_KEY)).items()):
+        name = raw_name.decode() if isinstance(raw_name, bytes) else raw_name
+        try:
+            entry = json.loads(raw)
+            ago = max(0.0, now - float(entry["seen"]))
+        except (ValueError, KeyError, TypeError):
+            store.hdel(_key(ROLL_KEY), raw_name)
+            continue
+        if ago > FORGET_AFTER:
+            store.hdel(_key(ROLL_KEY), raw_name)
+            continue
+        row = {"name": name, "queues": sorted(entry.get("queues") or []), "seen_seconds_ago": round(ago, 1)}
+        (alive if ago <= GONE_AFTER else gone).append(row)
+    return {"alive": alive, "gone": gone}
+
+
+class Watchdog(threading.Thread):
+    """The worker's watchdog thread (started by ``config.celery`` when the worker is ready, in the worker's main
+    process, beside its consumer): each tick it writes the heartbeat and, if it wins the tick's lock, scans."""
+
+    def __init__(self, hostname: str, queues: list[str], tick: float = TICK_SECONDS):
+        super().__init__(name="shinpan-watchdog", daemon=True)
+        self.hostname, self.queues, self.tick = hostname, sorted(queues), tick
+        self.stopping = threading.Event()
+
+    def beat(self, store) -> None:
+        store.hset(_key(ROLL_KEY), self.hostname, json.dumps({"seen": time.time(), "queues": self.queues}))
+
+    def run(self) -> None:
+        store = None
+        while True:
+            try:
+                store = store or _redis()
+                self.beat(store)
+                if store.set(_key(TICK_LOCK_KEY), self.hostname, nx=True, px=int(self.tick * 900)):
+                    close_old_connections()
+                    counts = scan(store=store)
+                    if any(counts.values()):
+                        log.info("watchdog queued %s", counts)
+            except Exception:  # a watchdog that stops is worse than one that logs and tries again
+                log.exception("watchdog tick failed")
+                store = None
+                close_old_connections()
+            if self.stopping.wait(self.tick):
+                return
+
+    def stop(self) -> None:
+        self.stopping.set()
+        try:
+            _redis().hdel(_key(ROLL_KEY), self.hostname)
+        except Exception:
+            log.warning("could not take %s off the workers' roll", self.hostname)

@@ -1,0 +1,214 @@
+"""The watchdog (matches.watchdog): due deadlines, stalled bot turns and stalled submissions are queued again by
+any live worker; the workers' roll says who is gone; the caps on submissions ahead of the match. Tasks run
+in-process here; tests/matches/test_worker.py kills a real worker."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+from config.celery import queue_names, route_task
+from matches import watchdog
+from matches.errors import Conflict, TooMany
+from matches.models import Match, Submission
+from matches.selectors import match_view
+from matches.services import MAX_PENDING_PER_SEAT, match_challenge, match_join, match_submit_action
+from referee import tasks
+from referee.engine import get_engine
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ENGINE = get_engine("iron_leaguer")
+
+
+def _two_player_match(users) -> Match:
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match_join(match_id=match.pk, user=users[1])
+    return Match.objects.get(pk=match.pk)
+
+
+def test_the_start_and_every_move_record_when_the_version_moved_and_who_is_to_act(seeded, users):
+    match = _two_player_match(users)
+    assert match.moved_at is not None and match.to_act == ENGINE.to_act(match.state) == "dark"
+    first = match.moved_at
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0, idempotency_key="a")
+    match.refresh_from_db()
+    assert match.version == 1 and match.moved_at > first and match.to_act == ENGINE.to_act(match.state)
+
+
+def test_an_overdue_deadline_is_fired_by_the_scan_once_per_resend_period(seeded, users):
+    match = _two_player_match(users)
+    Match.objects.filter(pk=match.pk).update(decision_seconds=30, deadline_at=timezone.now() - timedelta(seconds=1))
+    memo = watchdog._LocalMemo()
+    counts = watchdog.scan(store=memo)
+    assert counts["deadlines"] == 1
+    match.refresh_from_db()
+    assert match.version == 1 and match.submissions.get().source == "clock"  # IL 6.6.4: the documented default
+    # the same (match, version) is not queued again within RESEND_AFTER, even if it were still due
+    Match.objects.filter(pk=match.pk).update(version=0, deadline_at=timezone.now() - timedelta(seconds=1))
+    assert watchdog.scan(store=memo)["deadlines"] == 0
+
+
+def test_a_deadline_still_to_come_is_left_alone(seeded, users):
+    match = _two_player_match(users)
+    Match.objects.filter(pk=match.pk).update(decision_seconds=30, deadline_at=timezone.now() + timedelta(seconds=20))
+    assert watchdog.scan(store=watchdog._LocalMemo()) == {"deadlines": 0, "bot_moves": 0, "adjudications": 0}
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_a_bot_turn_whose_task_was_lost_is_taken_up_again(seeded, users, monkeypatch):
+    lost = []
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.bot_move, "delay", lambda *args: lost.append(args))  # the task died with its worker
+        match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")
+    match.refresh_from_db()
+    assert lost == [(match.pk, 0)] and match.version == 0 and match.to_act == "dark"  # IL 2.5: Dark first
+    assert watchdog.scan(store=watchdog._LocalMemo())["bot_moves"] == 0  # not stalled yet: only just asked
+    Match.objects.filter(pk=match.pk).update(moved_at=timezone.now() - timedelta(seconds=watchdog.RESEND_AFTER + 1))
+    assert watchdog.scan(store=watchdog._LocalMemo())["bot_moves"] == 1
+    match.refresh_from_db()
+    assert match.version >= 1 and match.to_act == "silver"  # the bot moved until the user is to act
+
+
+def test_a_human_turn_is_not_a_stalled_bot_turn(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="greedy")
+    Match.objects.filter(pk=match.pk).update(moved_at=timezone.now() - timedelta(minutes=5))
+    assert watchdog.scan(store=watchdog._LocalMemo())["bot_moves"] == 0
+
+
+def test_a_pending_submission_whose_adjudication_was_lost_is_adjudicated(seeded, users, monkeypatch):
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.adjudicate, "delay", lambda *args: None)
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0, idempotency_key="a")
+    assert Match.objects.get(pk=match.pk).version == 0
+    Submission.objects.filter(match=match).update(created_at=timezone.now() - timedelta(seconds=10))
+    assert watchdog.scan(store=watchdog._LocalMemo())["adjudications"] == 1
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+class FakeRedis:
+    """The three Redis commands the roll uses."""
+
+    def __init__(self):
+        self.hashes: dict[str, dict] = {}
+
+    def hset(self, key, field, value):
+        self.hashes.setdefault(key, {})[field] = value
+
+    def hgetall(self, key):
+        return dict(self.hashes.get(key, {}))
+
+    def hdel(self, key, field):
+        self.hashes.get(key, {}).pop(field, None)
+
+
+def test_the_roll_names_live_and_gone_workers_and_forgets_old_ones():
+    store, now = FakeRedis(), 1_000_000.0
+    key = watchdog._key(watchdog.ROLL_KEY)
+    queues = queue_names(celery_app.conf.task_default_queue)
+    store.hset(key, "w1@host", json.dumps({"seen": now - 1, "queues": queues}))
+    store.hset(key, "w2@host", json.dumps({"seen": now - 12, "queues": queues}))
+    store.hset(key, "w3@host", json.dumps({"seen": now - watchdog.FORGET_AFTER - 1, "queues": queues}))
+    store.hset(key, "junk@host", "not json")
+    report = watchdog.roll(store, now=now)
+    assert [w["name"] for w in report["alive"]] == ["w1@host"]
+    assert [(w["name"], w["seen_seconds_ago"]) for w in report["gone"]] == [("w2@host", 12.0)]
+    assert set(store.hgetall(key)) == {"w1@host", "w2@host"}
+
+
+def test_healthz_names_a_gone_worker_and_a_queue_nobody_takes(client, monkeypatch):
+    from matches import health
+
+    queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_always_eager = False  # the autouse eager_celery fixture puts it back
+    monkeypatch.setattr(health, "_broker", lambda: "ok")
+    monkeypatch.setattr(watchdog, "roll", lambda store=None: {
+        "alive": [{"name": "w1@host", "queues": [queue, f"{queue}.clock"], "seen_seconds_ago": 0.4}],
+        "gone": [{"name": "w2@host", "queues": queue_names(queue), "seen_seconds_ago": 14.0}]})
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 503 and body["ok"] is False
+    assert body["workers"]["gone"][0]["name"] == "w2@host"
+    assert body["workers"]["problems"] == [f"no live worker takes the queue {queue}.bots",
+                                           "worker w2@host is gone: last heard 14 s ago"]
+
+
+def test_bot_moves_and_the_clock_have_queues_of_their_own():
+    queue = celery_app.conf.task_default_queue
+    assert route_task("referee.tasks.bot_move", (), {}, {}) == {"queue": f"{queue}.bots"}
+    assert route_task("referee.tasks.apply_deadline", (), {}, {}) == {"queue": f"{queue}.clock"}
+    assert route_task("referee.tasks.adjudicate", (), {}, {}) is None  # the players' queue: the default
+    assert [q.name for q in celery_app.conf.task_queues] == queue_names(queue)
+
+
+def test_a_submission_more_than_one_version_ahead_is_refused_and_stores_nothing(seeded, users):
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    with pytest.raises(Conflict) as refused:
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=2,
+                            idempotency_key="far")
+    assert refused.value.code == "version_ahead" and refused.value.view["version"] == 0
+    assert not Submission.objects.filter(match=match).exists()
+
+
+def test_a_flood_of_submissions_ahead_is_capped(seeded, users, monkeypatch):
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    monkeypatch.setattr(tasks.adjudicate, "delay", lambda *args: None)  # nothing is refereed meanwhile
+    for number in range(MAX_PENDING_PER_SEAT):
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
+                            idempotency_key=f"k{number}")
+    with pytest.raises(TooMany):
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
+                            idempotency_key="one-more")
+    client = APIClient()
+    client.force_authenticate(users[0])
+    response = client.post(f"/api/matches/{match.pk}/actions/",
+                           {"action": action, "version": 1, "idempotency_key": "api"}, format="json")
+    assert response.status_code == 429 and response.json()["error"]["code"] == "too_many_pending"
+    assert Submission.objects.filter(match=match).count() == MAX_PENDING_PER_SEAT
+
+
+def test_the_creator_and_the_joiner_each_add_entropy(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", entropy="creator's")
+    assert match.entropy == ["creator's"]
+    match_join(match_id=match.pk, user=users[1], entropy="joiner's")
+    assert Match.objects.get(pk=match.pk).entropy == ["creator's", "joiner's"]
+
+
+def test_the_api_takes_entropy_and_a_saved_deck_at_create(seeded, users):
+    client = APIClient()
+    client.force_authenticate(users[0])
+    response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "dark", "opponent": "random",
+                                             "entropy": "abc"}, format="json")
+    assert response.status_code == 201, response.content
+    assert Match.objects.get(pk=response.json()["id"]).entropy == ["abc"]
+    response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "dark", "deck_id": 999999},
+                           format="json")
+    assert response.status_code in (404, 409, 400) and "error" in response.json()
+    response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "dark", "deck_id": "x"}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["field"] == "deck_id"
+
+
+def test_bad_log_and_page_size_parameters_are_refused_in_the_callers_language(seeded, users):
+    match = _two_player_match(users)
+    client = APIClient()
+    for query in ("since=abc", "since=-1"):
+        response = client.get(f"/api/matches/{match.pk}/log/?{query}", HTTP_ACCEPT_LANGUAGE="ja")
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "bad_since" and error["field"] == "since" and "整数" in error["message"]
+    for size in ("abc", "0", "201"):
+        response = client.get(f"/api/cards/?game=legions&page_size={size}")
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_page_size", size
+    client.force_authenticate(users[0])
+    assert client.get("/api/matches/?page_size=x").status_code == 400
+    assert client.get("/api/matches/?page_size=2").status_code == 200
