@@ -60,26 +60,58 @@ def keyword_codes(abilities: Any) -> list[str]:
     return [k["keyword"] for k in items if isinstance(k, dict) and isinstance(k.get("keyword"), str)]
 
 
+def _shown(game_code: str, abilities: Any) -> Vocabulary | None:
+    """The vocabulary that shows ``abilities``; None when there is nothing to show (no abilities, a game without
+    a vocabulary, or stored data its vocabulary refuses)."""
+    vocabulary = vocabulary_for(game_code)
+    if vocabulary is None or not isinstance(abilities, dict) or not abilities or vocabulary.validate(abilities):
+        return None
+    return vocabulary
+
+
+def _keyword(vocabulary: Vocabulary, item: dict, lang: str) -> tuple[str, str]:
+    """A keyword of the abilities as ``(text, reminder)`` in ``lang``: ``("衝撃1", "このアタックが…")``."""
+    params = {k: v for k, v in item.items() if k != "keyword"}
+    return vocabulary.render_term("keyword", item, lang), vocabulary.reminder(item["keyword"], lang, **params)
+
+
 def card_page_abilities(game_code: str, abilities: Any) -> dict | None:
     """What the card page shows of ``abilities``: ``{"ja": [line], "en": [line], "keywords": [{"code", "ja",
     "en", "reminder_ja", "reminder_en"}], "not_refereed": text, "sample": bool}``; None when there is nothing
     to show (no abilities, a game without a vocabulary, or stored data its vocabulary refuses)."""
-    vocabulary = vocabulary_for(game_code)
-    if vocabulary is None or not isinstance(abilities, dict) or not abilities or vocabulary.validate(abilities):
+    vocabulary = _shown(game_code, abilities)
+    if vocabulary is None:
         return None
     keywords = []
     for item in abilities.get("keywords", []):
-        params = {k: v for k, v in item.items() if k != "keyword"}
-        keywords.append({
-            "code": item["keyword"],
-            "ja": vocabulary.render_term("keyword", item, "ja"),
-            "en": vocabulary.render_term("keyword", item, "en"),
-            "reminder_ja": vocabulary.reminder(item["keyword"], "ja", **params),
-            "reminder_en": vocabulary.reminder(item["keyword"], "en", **params),
-        })
+        (ja, reminder_ja), (en, reminder_en) = _keyword(vocabulary, item, "ja"), _keyword(vocabulary, item, "en")
+        keywords.append({"code": item["keyword"], "ja": ja, "en": en, "reminder_ja": reminder_ja,
+                         "reminder_en": reminder_en})
     return {
         "ja": vocabulary.render(abilities, "ja"),
         "en": vocabulary.render(abilities, "en"),
+        "keywords": keywords,
+        "not_refereed": abilities.get("not_refereed", ""),
+        "sample": bool(abilities.get("sample")),
+    }
+
+
+def api_abilities(game_code: str, abilities: Any, lang: str) -> dict | None:
+    """The card API's ``abilities`` (docs/api.md, "Cards"): what the card page shows, in one language ``lang``
+    ("ja" or "en"), beside the structured data: ``{"data": abilities, "text": [line], "keywords": [{"code",
+    "name", "reminder"}], "not_refereed": text, "sample": bool}``. None when the card page shows nothing (no
+    abilities, a game without a vocabulary, or stored data its vocabulary refuses). Renders ``lang`` only, so a
+    list page of cards costs one rendering per card."""
+    vocabulary = _shown(game_code, abilities)
+    if vocabulary is None:
+        return None
+    keywords = []
+    for item in abilities.get("keywords", []):
+        name, reminder = _keyword(vocabulary, item, lang)
+        keywords.append({"code": item["keyword"], "name": name, "reminder": reminder})
+    return {
+        "data": abilities,
+        "text": vocabulary.render(abilities, lang),
         "keywords": keywords,
         "not_refereed": abilities.get("not_refereed", ""),
         "sample": bool(abilities.get("sample")),

@@ -4,7 +4,9 @@ Every list is cursor-paginated, so pages are stable while the catalogue grows: g
 their sort order (``order:`` in ``q`` or ``?order=``; by id when none is asked for) with a keyset cursor over
 a total order, and with the number of matching cards (``count``). A card search is compiled once per
 ``(game, q, order)`` in each process (``card_search``): a first page then runs two statements (the count and
-the page), a cursor page one. ``/api/cards/suggest/`` suggests names while typing. Every GET answer carries
+the page), a cursor page one. A card's ``abilities`` are its structured data with the text the card page shows,
+in the request's language (``cards.abilities.api_abilities``). ``/api/cards/suggest/`` suggests names while
+typing. Every GET answer carries
 an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304;
 anonymous clients are throttled (settings: ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon"]``). A malformed
 ``q`` or ``order``, an unknown ``game`` or a bad cursor answers 400 in the API's error shape (docs/api.md:
@@ -37,7 +39,7 @@ from django.utils.cache import (
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import ISO_8601, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import BasePagination
@@ -47,9 +49,10 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from config.api_errors import ApiError
-from config.pagination import CursorPagination, bad_cursor
+from config.pagination import CursorPagination, bad_cursor, page_size_from
 
 from . import bulk
+from .abilities import api_abilities
 from .games import SCHEMAS
 from .models import Card, CardSet, Game
 from .search import QueryError, SortKey, filtered_search
@@ -174,11 +177,7 @@ class SortedCursorPagination(BasePagination):
 
 def _page_size(request, param: str, maximum: int) -> int:
     default = settings.REST_FRAMEWORK.get("PAGE_SIZE") or 50
-    try:
-        size = int(request.query_params.get(param, default))
-    except ValueError:
-        return default
-    return min(max(size, 1), maximum)
+    return page_size_from(request, param=param, default=default, maximum=maximum)
 
 
 def _jsonable(value):
@@ -214,10 +213,42 @@ class CardSetSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "code", "name", "name_ja", "release_date", "sample_data", "notes"]
 
 
+def request_lang() -> str:
+    """The request's language as the card texts take it: "ja" or "en" (``Accept-Language`` or the language
+    cookie, chosen by ``LocaleMiddleware``)."""
+    return "ja" if (get_language() or "").startswith("ja") else "en"
+
+
+class AbilityKeywordSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="The keyword's code in the game's vocabulary (`衝撃`).")
+    name = serializers.CharField(help_text="The keyword with its value, in the request's language (`Impact 1`).")
+    reminder = serializers.CharField(help_text="Its reminder text, in the request's language.")
+
+
+class CardAbilitiesSerializer(serializers.Serializer):
+    """A card's abilities as the card page shows them: the structured data and its text in the request's
+    language."""  # built by cards.abilities.api_abilities
+
+    data = serializers.DictField(
+        help_text="The structured abilities in the game's vocabulary: `keywords`, `triggers`, `effects`, "
+        "`statics`, `sample`, `note`, `not_refereed` (the game's rules page in docs/rules/, \"Abilities as data\")."
+    )
+    text = serializers.ListField(
+        child=serializers.CharField(), help_text="The readable card text, one line per ability, in the request's "
+        "language (`Accept-Language: ja` or the site's language cookie)."
+    )
+    keywords = AbilityKeywordSerializer(many=True)
+    not_refereed = serializers.CharField(help_text="Why the referee cannot play the card yet; empty when it can.")
+    sample = serializers.BooleanField(help_text="The abilities are sample data for play, not the printed card.")
+
+
 class CardSerializer(serializers.ModelSerializer):
     game = serializers.CharField(source="game.code", read_only=True)
     set = serializers.CharField(source="card_set.code", read_only=True)
     number = serializers.CharField(source="collector_number", read_only=True)
+    abilities = serializers.SerializerMethodField(
+        help_text="The card's abilities with their text in the request's language; null for a card without any."
+    )
     page_url = serializers.SerializerMethodField()
 
     class Meta:
@@ -234,12 +265,17 @@ class CardSerializer(serializers.ModelSerializer):
             "rules_text",
             "flavour_text",
             "attributes",
+            "abilities",
             "sample_fields",
             "image",
             "thumbnail",
             "page_url",
             "updated_at",
         ]
+
+    @extend_schema_field(CardAbilitiesSerializer(allow_null=True))
+    def get_abilities(self, card: Card) -> dict | None:
+        return api_abilities(card.game.code, card.abilities, request_lang())
 
     def get_page_url(self, card: Card) -> str:
         return reverse("cards:card", args=[card.pk])
@@ -260,6 +296,7 @@ _ROW_FIELDS = (
     "rules_text",
     "flavour_text",
     "attributes",
+    "abilities",
     "sample_fields",
     "image",
     "thumbnail",
@@ -290,6 +327,7 @@ def card_rows(rows, request) -> list[dict]:
     page_url = reverse("cards:card", args=[_PAGE_URL_MARK])
     storage = Card._meta.get_field("image").storage
     when = _datetime_formatter()
+    lang = request_lang()
 
     def file_url(name: str) -> str | None:
         return request.build_absolute_uri(storage.url(name)) if name else None
@@ -307,6 +345,7 @@ def card_rows(rows, request) -> list[dict]:
             "rules_text": row["rules_text"],
             "flavour_text": row["flavour_text"],
             "attributes": row["attributes"],
+            "abilities": api_abilities(row["game__code"], row["abilities"], lang),
             "sample_fields": row["sample_fields"],
             "image": file_url(row["image"]),
             "thumbnail": file_url(row["thumbnail"]),
@@ -448,6 +487,10 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
         else:
             self.count_cards = search.count
         return search.rows.all()
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        patch_vary_headers(response, ("Cookie",))  # the abilities' text follows the language cookie too
+        return super().finalize_response(request, response, *args, **kwargs)
 
     def _filtered(self) -> bool:
         """Whether a plain filter other than ``game`` is asked for (``game`` is already in the search)."""

@@ -333,7 +333,7 @@ arts("LG04", "聖王の凱旋", "せいおうのがいせん", [W], "SR", 7,
 arts("LG04", "大渦", "おおうず", [U], "R", 6, "ミニオンすべてを持ち主の手札に戻す。")
 # real cards of spec D1 (P4030, the v1.3.0 rules): only the names and what they do are known; the types are
 # guesses (a lord by its 『』 name; a skill or arts), so samples, as is every value. アセロラ's trigger (when
-# minions are placed) is not in the engine's vocabulary yet: the card is not yet refereed.
+# minions are placed) is the vocabulary's ミニオン配置時; its effect is a sample.
 lord("LG04", "樹上の狙撃手『アセロラ』", "じゅじょうのそげきしゅアセロラ", [G], "SR", 4, 1, 3, 4,
      "自分のミニオンが配置された時、相手のミニオン1体に1ダメージを与える。",
      sample=["card_type", *ALL_UNKNOWN_LORD])

@@ -1,7 +1,8 @@
 """The Legions! ability vocabulary (spec part A7, part C): keywords with their rule hooks and reminder text,
-the triggers 配置時 / アンロック時 / ブレイク時 / turn start / turn end, the effects of skills, arts and triggers,
-and the one static ability seen on real cards. ``effects.py`` interprets the effects; ``field.py`` and
-``combat.py`` read the keyword hooks.
+the triggers 配置時 / アンロック時 / ブレイク時 / turn start / turn end / a minion placed (ミニオン配置時, with
+``side``), the effects of skills, arts and triggers (among them ``arrange_deck``: look at the top N cards of your
+deck and put them back in any order), and the one static ability seen on real cards. ``effects.py`` interprets
+the effects, ``triggers.py`` queues the triggers; ``field.py`` and ``combat.py`` read the keyword hooks.
 
 A card's ``abilities`` (shape: ``referee.abilities.vocabulary``) uses these terms. Parameter kinds added here:
 
@@ -176,12 +177,25 @@ KEYWORDS = (
          reminder_en="Its attacks on the leader zone cannot be blocked by the facing minion."),
 )
 
+def _minion_placed_text(item: dict, values: dict, lang: str) -> str:
+    side = item.get("side", "own")
+    if lang == "ja":
+        return f"{({'own': '自分の', 'opponent': '相手の'}).get(side, '')}ミニオンが配置された時"
+    return {"own": "When a minion of yours is placed", "opponent": "When an opposing minion is placed"}.get(
+        side, "When a minion is placed")
+
+
 TRIGGERS = (
     Term("配置時", "配置時", "When placed"),
     Term("アンロック時", "アンロック時", "When unlocked"),
     Term("ブレイク時", "《ブレイク時》", "When broken"),
     Term("ターン開始時", "自分のターン開始時", "At the start of your turn"),
     Term("ターン終了時", "自分のターン終了時", "At the end of your turn"),
+    # while this unit is on the field: once each time minions of ``side`` (default own: its controller's) are
+    # placed, however many one action or effect places at once (triggers.minions_placed, §38-4)
+    Term("ミニオン配置時", "{side}ミニオンが配置された時", "When {side} minion is placed",
+         params=(Param("side", "choice", required=False, choices=SIDES, label_ja="誰の", label_en="whose"),),
+         compose=_minion_placed_text),
 )
 
 AMOUNT = Param("amount", "amount", label_ja="数値", label_en="amount")
@@ -256,6 +270,9 @@ EFFECTS = (
          params=(T,)),
     Term("advance_wait", "{target}を1つ前のウェイトゾーンに移す。", "Move {target} one wait zone forward.",
          params=(T,)),
+    Term("arrange_deck", "自分のデッキの上から{n}枚を見て、好きな順番で戻す。",
+         "Look at the top {n} cards of your deck and put them back in any order.",
+         params=(Param("n", "int", minimum=1, maximum=5),)),
 )
 
 STATICS = (

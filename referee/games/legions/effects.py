@@ -4,7 +4,9 @@
 A choice is a pending decision ``{"kind": "choose", "seat", "options": [str], "effect", "source"}``; options are
 card ids, ``"card@lane"`` for a card and the lane it goes to, or ``"standby:i"`` for the i-th card of the
 opponent's standby zone (hidden cards are chosen by position, never named). When there are no more candidates
-than picks left, the engine picks them all itself.
+than picks left, the engine picks them all itself. ``arrange_deck`` offers the top cards of the chooser's own
+deck (the chooser alone sees them, view.py) and asks for all of them but the last, one at a time: the first
+picked goes on top.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int] | No
     if code == "remove_standby":
         side = other(seat) if effect["side"] == "opponent" else seat
         return [f"standby:{i}" for i in range(len(state["players"][side]["standby"]))], effect["n"]
+    if code == "arrange_deck":
+        top = deck_top(state["players"][seat]["deck"], effect["n"])
+        return (top, len(top) - 1) if len(top) > 1 else None  # one card or none: no order to choose
     if target is None or target["pick"] != "choose":
         return None
     player = state["players"][seat]
@@ -99,10 +104,21 @@ def _impact(state: dict, source: str | None) -> int:
     return sum(k.get("n", 0) for k in abilities(state, source).get("keywords", ()) if k["keyword"] == "衝撃")
 
 
+NOT_TARGETS = frozenset({"arrange_deck"})
+"""Effects whose choice is no target (the order of one's own deck): reading ``use_needs_target`` skips them."""
+
+
+def deck_top(deck: list[str], n: int) -> list[str]:
+    """The top ``n`` cards of a deck (``player["deck"]``, top = last), the top one first."""
+    return deck[::-1][:n]
+
+
 def has_target(state: dict, seat: str, card_id: str) -> bool:
-    """Reading ``use_needs_target``: the first effect of the card that chooses has a candidate."""
+    """Reading ``use_needs_target``: the first effect of the card that chooses a target has a candidate."""
     frame = {"seat": seat, "source": card_id, "previous": [], "broken": 0}
     for effect in abilities(state, card_id).get("effects", ()):
+        if effect["effect"] in NOT_TARGETS:
+            continue
         found = choice(state, frame, effect)
         if found is not None:
             return bool(found[0])
@@ -335,6 +351,7 @@ def _remove_standby(state, frame, effect, chosen, events):
 
 @VOCABULARY.implements("place_from_timeline")
 def _place_from_timeline(state, frame, effect, chosen, events):
+    placed: dict[str, list[str]] = {}
     for option in chosen:
         card_id, lane = option.split("@")
         seat = owner(state, card_id)
@@ -344,6 +361,9 @@ def _place_from_timeline(state, frame, effect, chosen, events):
         timeline.remove_from_timeline(state["players"][seat], card_id)
         field.place_minion(state, seat, card_id, lane, events, _clause(frame))
         triggers.fire(state, seat, card_id, "配置時", events)
+        placed.setdefault(seat, []).append(card_id)
+    for seat, cards in placed.items():  # minions placed at once: one placement (§38-4)
+        triggers.minions_placed(state, seat, cards, events)
 
 
 def _each_unit(state: dict, chosen: list[str]):
@@ -420,6 +440,19 @@ def _advance_wait(state, frame, effect, chosen, events):
         player["wz"][max(0, zone - 2)].append(card_id)
         events.append(Event("advance_wait", _clause(frame), {"card": card_id, "from": zone,
                                                              "to": max(1, zone - 1)}))
+
+
+@VOCABULARY.implements("arrange_deck")
+def _arrange_deck(state, frame, effect, chosen, events):
+    """Legions: arrange_deck (our reading): the picked cards go back on top in the order picked, the one left
+    unpicked under them; the public event says how many cards were looked at, never which."""
+    seat = frame["seat"]
+    player = state["players"][seat]
+    deck = player["deck"]
+    top = deck_top(deck, effect["n"])
+    order = [c for c in chosen if c in top] + [c for c in top if c not in chosen]
+    player["deck"] = deck[:len(deck) - len(top)] + order[::-1]  # replaced: copy_state shares the deck
+    events.append(Event("arrange_deck", _clause(frame), {"seat": seat, "count": len(top)}))
 
 
 def queue_turn_triggers(state: dict, seat: str, when: str, events: list[Event]) -> None:

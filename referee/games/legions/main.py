@@ -116,6 +116,7 @@ def do_unlock(state: dict, a: Unlock, events: list[Event]) -> None:
     elif kind == "minion":
         field.place_minion(state, seat, a.card, a.lane, events, "ミニオンカード/M2")
         triggers.fire(state, seat, a.card, "配置時", events)
+        triggers.minions_placed(state, seat, [a.card], events)
     elif kind == "lord":
         core_cost = attrs(state, a.card).get("core_cost", 0)
         cores.make_mp_for_core_cost(player, core_cost)
@@ -152,6 +153,7 @@ def do_deploy(state: dict, a: Deploy, events: list[Event]) -> None:
     if card(state, a.card)["card_type"] == "minion":
         field.place_minion(state, a.seat, a.card, a.lane, events, "スタンバイカードについて/M2")
         triggers.fire(state, a.seat, a.card, "配置時", events)
+        triggers.minions_placed(state, a.seat, [a.card], events)
     else:
         events.append(Event("deploy", "スタンバイカードについて/M4", {"seat": a.seat, "card": a.card,
                                                                "name": name(state, a.card)}))

@@ -1,5 +1,5 @@
 """Triggered abilities and the effect queue (Legions: A4 配置時/アンロック時, A7 《ブレイク時》, A5 turn start/end,
-and A5's sequence of triggered effects).
+the units that watch minions being placed (ミニオン配置時, v1.3.0 §38-4), and A5's sequence of triggered effects).
 
 A frame on ``state["queue"]`` is one ability waiting to resolve::
 
@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from referee.engine.actions import Event
 
-from .state import abilities, name
+from . import readings as readings_mod
+from .state import abilities, name, other, units
 
 CLAUSES = {
     "配置時": "A4/A7 《配置時》",
@@ -22,6 +23,7 @@ CLAUSES = {
     "ブレイク時": "A7 《ブレイク時》",
     "ターン開始時": "A5 S3 ターン開始時",
     "ターン終了時": "A5 E1 ターン終了時",
+    "ミニオン配置時": "A7 ミニオン配置時/§38-4",
 }
 
 
@@ -44,12 +46,39 @@ def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], h
     fired = False
     for trigger in abilities(state, card_id).get("triggers", ()):
         if trigger["when"] == when:
-            push(state, seat, card_id, trigger["effects"], CLAUSES[when])
-            named = {"seat": seat, "card": card_id, "name": name(state, card_id), "when": when}
-            if hidden:
-                events.append(Event("trigger", CLAUSES[when], {"seat": seat, "when": when}))
-                events.append(Event("triggered", CLAUSES[when], named, to=(seat,)))
-            else:
-                events.append(Event("trigger", CLAUSES[when], named))
+            _queue(state, seat, card_id, trigger, events, hidden)
             fired = True
     return fired
+
+
+def _queue(state: dict, seat: str, card_id: str, trigger: dict, events: list[Event], hidden: bool = False) -> None:
+    when = trigger["when"]
+    push(state, seat, card_id, trigger["effects"], CLAUSES[when])
+    named = {"seat": seat, "card": card_id, "name": name(state, card_id), "when": when}
+    if hidden:
+        events.append(Event("trigger", CLAUSES[when], {"seat": seat, "when": when}))
+        events.append(Event("triggered", CLAUSES[when], named, to=(seat,)))
+    else:
+        events.append(Event("trigger", CLAUSES[when], named))
+
+
+def minions_placed(state: dict, seat: str, placed: list[str], events: list[Event]) -> None:
+    """Queue the ミニオン配置時 triggers that ``placed`` (card ids of minions just placed into ``seat``'s lanes by
+    one action or one effect) set off, after the placed cards' own 配置時 ones.
+
+    Legions: ミニオン配置時 (our readings, docs/rules/legions.md): a unit on the field when the placement is over
+    watches it, the placed minions included; its trigger's ``side`` (own by default) is relative to the unit's
+    controller; it triggers once however many minions the one action or effect placed at once (v1.3.0 §38-4, the
+    一回性の原則 as spec A5 reports it). Watchers queue as other simultaneous triggers do: the turn player's first
+    (reading ``turn_player_triggers_first``), each player's in field order."""
+    if not placed:
+        return
+    first = state["turn_seat"]
+    if not readings_mod.of(state).turn_player_triggers_first:
+        first = other(first)
+    for watcher_seat in (first, other(first)):
+        side = "own" if watcher_seat == seat else "opponent"
+        for _, unit in units(state, watcher_seat):
+            for trigger in abilities(state, unit["card"]).get("triggers", ()):
+                if trigger["when"] == "ミニオン配置時" and trigger.get("side", "own") in (side, "any"):
+                    _queue(state, watcher_seat, unit["card"], trigger, events)

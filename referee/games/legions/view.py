@@ -5,7 +5,8 @@ opponent's standby cards (and the cards arriving there while the owner chooses w
 the reading ``standby_visible_to_opponent`` shows them. The field, the timeline (face up) and the exclusion zones
 are public. A spectator (``seat=None``) sees what both players
 see in common. ``cards`` holds the data of the visible cards only; a pending choice is shown in full only to the
-seat making it.
+seat making it, with the data of the cards it offers (the top cards of its own deck that ``arrange_deck`` lets
+it look at are visible to it while it chooses).
 """
 
 from __future__ import annotations
@@ -79,6 +80,9 @@ def view(state: dict, seat: str | None) -> dict:
     off = field.negated(state)
     players = {s: _player(state, s, seat, visible, off) for s in SEATS}
     cards = state["cards"]
+    pending = state["pending"]
+    if pending is not None and pending["seat"] == seat and pending["kind"] == "choose":
+        visible += [o.split("@")[0] for o in pending["options"] if o.split("@")[0] in cards]
     seen = set(visible)
     return {"game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
             "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],

@@ -174,16 +174,25 @@ def test_every_seed_card_has_valid_abilities_with_its_printed_keywords() -> None
         assert printed == card["abilities"].get("keywords", []), name
 
 
+def test_every_seed_legions_card_is_refereed() -> None:
+    # the "Every seed Legions card is refereed": no exceptions
+    assert not_yet_refereed(list(CARDS.values())) == []
+
+
 def test_not_yet_refereed_names_the_cards_the_vocabulary_cannot_express() -> None:
-    assert [n for n, _ in not_yet_refereed(list(CARDS.values()))] == ["運命の糸車", "樹上の狙撃手『アセロラ』"]
     bare = {"name": "謎のカード", "card_type": "skill", "attributes": {}, "rules_text": "何かをする。"}
     assert not_yet_refereed([bare]) == [("謎のカード", "no abilities data for its text")]
+    marked = {**CARDS["マジックミサイル"], "name": "未審判のカード",
+              "abilities": {**CARDS["マジックミサイル"]["abilities"], "not_refereed": "why"}}
+    assert not_yet_refereed([marked]) == [("未審判のカード", "why")]
 
 
 def test_a_refereed_match_refuses_a_deck_holding_a_card_not_yet_refereed() -> None:
+    marked = {**CARDS["マジックミサイル"], "name": "未審判のカード",
+              "abilities": {**CARDS["マジックミサイル"]["abilities"], "not_refereed": "why"}}
     chosen = decks()
-    chosen["p1"]["cards"] = [CARDS["運命の糸車"]] + chosen["p1"]["cards"][1:]
-    with pytest.raises(ValueError, match="運命の糸車"):
+    chosen["p1"]["cards"] = [marked] + chosen["p1"]["cards"][1:]
+    with pytest.raises(ValueError, match="未審判のカード"):
         ENGINE.new_game({}, chosen, RngSeed(seed_from_int(1)))
 
 

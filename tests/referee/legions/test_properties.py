@@ -73,7 +73,8 @@ def _dynamic(state: dict) -> str:
 
 def hidden_from(state: dict, viewer: str | None) -> set[str]:
     """The cards ``viewer`` (a seat, or None for a spectator) may not know: both decks, the other players' hands
-    and, by our reading, their standby cards and the cards arriving in their standby zone."""
+    and, by our reading, their standby cards and the cards arriving in their standby zone; but not the cards a
+    choice of ``viewer``'s own offers it (the top of its deck that ``arrange_deck`` lets it look at)."""
     players = state["players"]
     hidden = set(chain.from_iterable(p["deck"] for p in players.values()))
     for s in SEATS:
@@ -81,6 +82,9 @@ def hidden_from(state: dict, viewer: str | None) -> set[str]:
             hidden |= set(players[s]["hand"])
             if not state["readings"]["standby_visible_to_opponent"]:
                 hidden |= set(players[s]["standby"]) | set(players[s]["arriving"])
+    pending = state["pending"]
+    if pending is not None and pending["kind"] == "choose" and pending["seat"] == viewer:
+        hidden -= {o.split("@")[0] for o in pending["options"]}
     return hidden
 
 
@@ -184,13 +188,14 @@ def test_random_decks_of_every_seed_card_play_whole_games_keeping_every_invarian
         run_game({"p1": random_deck(rng), "p2": random_deck(rng)}, seed, KINDS[seed % 4])
 
 
-HIDDEN_ZONE_TERMS = ("アンロック時", '"hand"', "standby", "衝撃")
+HIDDEN_ZONE_TERMS = ("アンロック時", '"hand"', "standby", "衝撃", "arrange_deck")
 
 
 def hidden_zone_deck(rng: random.Random) -> dict:
     """40 refereed cards whose abilities reach a hidden zone (アンロック時 triggers, which may fire on an unlock to
     standby; sends to or from a hand or standby; choices among the cards of a hand; 衝撃 and the removal of
-    standby cards), 3 of each as long as they last, then any refereed cards; a random master."""
+    standby cards; looking at the top of one's deck), 3 of each as long as they last, then any refereed cards;
+    a random master."""
     pool = [c for c in CARDS.values() if c["card_type"] != "master" and not not_yet_refereed([c])]
     reaching = [c for c in pool
                 if any(t in json.dumps(c.get("abilities") or {}, ensure_ascii=False) for t in HIDDEN_ZONE_TERMS)]
