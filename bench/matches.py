@@ -6,9 +6,19 @@ pushed on the channel layer (measured by listening to every match's spectator gr
 round trip (``referee.tasks.noop``) for the ratio. Matches are created through ``POST /api/matches/`` (the
 creator's seat and the opponent are bots); bots submit through the same service as players.
 
+What a person feels (issue 14): while the bot matches run, a human plays one more match against a bot through
+the HTTP API, and each of its actions is timed from the request to its view arriving on the channel layer (queue
+wait included); beside it a no-op Celery task is sent on the players' queue every 50 ms and timed the same way,
+so the two figures are measured at the same moment, under the same load.
+
+Queues (``--layout``): ``shared`` (default), every worker takes the three queues (players, bots, clock);
+``split``, the first worker takes only the players' queue and the others the bots' and the clock's — the
+production layout README describes for many bot matches.
+
 Run (PostgreSQL and Redis on 127.0.0.1; the bench uses its own database ``shinpan_bench_matches``):
-    python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2]
-Target (issue 6): 100 concurrent matches, p99 under 150 ms, at least 100 actions per second.
+    python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2] [--layout shared|split]
+Targets: issue 6, 100 concurrent matches, p99 under 150 ms, at least 100 actions per second; issue 14, a human's
+action p99 ≤ 100 ms and ≤ 3× the no-op round trip measured at the same time, ≥ 150 bot actions/s.
 """
 
 from __future__ import annotations
@@ -98,6 +108,49 @@ def listen(match_ids: list[int], received: dict, stop: threading.Event) -> None:
     asyncio.run(run())
 
 
+def play_human(match_id: int, user, received: dict, latencies: list, stop: threading.Event) -> None:
+    """Play ``match_id`` as ``user`` through the API: whenever it is the user's turn, post the first legal action
+    and record the milliseconds from the request to its view arriving on the channel layer."""
+    from django.db import close_old_connections
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    try:
+        while not stop.is_set():
+            view = client.get(f"/api/matches/{match_id}/").json()
+            if view.get("status") != "active":
+                return
+            if not view.get("legal_actions"):
+                time.sleep(0.02)
+                continue
+            version = view["version"]
+            started = time.time()
+            response = client.post(f"/api/matches/{match_id}/actions/", {
+                "action": view["legal_actions"][0], "version": version, "idempotency_key": f"human-{version}"},
+                format="json")
+            if response.status_code != 202:
+                continue
+            while not stop.is_set() and (match_id, version + 1) not in received:
+                time.sleep(0.001)
+            if (match_id, version + 1) in received:
+                latencies.append((received[(match_id, version + 1)] - started) * 1000)
+    finally:
+        close_old_connections()
+
+
+def probe_noop(noop, round_trips: list, stop: threading.Event) -> None:
+    """A no-op task on the players' queue every 50 ms, timed to its result, while the bench runs."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        try:
+            noop.delay().get(timeout=30)
+        except Exception:  # a probe lost at the end of the run
+            continue
+        round_trips.append((time.perf_counter() - started) * 1000)
+        time.sleep(0.05)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100)
@@ -105,6 +158,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
     parser.add_argument("--pool", default="prefork", choices=["prefork", "threads", "solo"], help="worker pool")
+    parser.add_argument("--layout", default="shared", choices=["shared", "split"],
+                        help="shared: every worker takes every queue; split: the first worker takes only players'")
     args = parser.parse_args()
 
     ensure_database()
@@ -122,9 +177,18 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     call_command("loadseeds", verbosity=0)
     user, _ = get_user_model().objects.get_or_create(username="bench")
+    from config.celery import queue_names
+
+    players, bots, clock = queue_names(os.environ["CELERY_QUEUE"])
+
+    def queues_of(index: int) -> str:
+        if args.layout == "shared" or args.workers == 1:
+            return ",".join((players, bots, clock))
+        return players if index == 0 else f"{bots},{clock}"
+
     workers = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={args.pool}",
                                  f"--concurrency={args.concurrency}", "--without-gossip", "--without-mingle",
-                                 "--loglevel=WARNING", "-Q", os.environ["CELERY_QUEUE"], "-n", f"bench{i}@%h"],
+                                 "--loglevel=WARNING", "-Q", queues_of(i), "-n", f"bench{i}@%h"],
                                 cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                for i in range(args.workers)]
     try:
@@ -149,9 +213,16 @@ def main() -> None:
                 response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "silver" if i % 2 else "dark",
                                                          "opponent": "greedy", "autoplay": "random"}, format="json")
                 ids.append(response.json()["id"])
-        listener = threading.Thread(target=listen, args=(ids, received, stop), daemon=True)
+            human_id = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "dark", "opponent": "greedy"},
+                                   format="json").json()["id"]
+        listener = threading.Thread(target=listen, args=([*ids, human_id], received, stop), daemon=True)
         listener.start()
         time.sleep(1.0)
+        human_latencies: list[float] = []
+        loaded_round_trips: list[float] = []
+        human = threading.Thread(target=play_human, args=(human_id, user, received, human_latencies, stop),
+                                 daemon=True)
+        prober = threading.Thread(target=probe_noop, args=(noop, loaded_round_trips, stop), daemon=True)
         from referee.tasks import bot_move
 
         worker_pids = [w.pid for w in workers]
@@ -160,12 +231,17 @@ def main() -> None:
         started = time.time()
         for match_id in ids:
             bot_move.delay(match_id, 0)  # hands each first turn to its bot, as the start's commit would have
+        time.sleep(min(2.0, args.seconds / 4))  # the bots' backlog builds up first
+        human.start()
+        prober.start()
         time.sleep(args.seconds)
         elapsed = time.time() - started
         worker_cpu = cpu_seconds(worker_pids) - cpu_before
         database_cpu = sum(cpu_seconds([pid]) - database_before.get(pid, 0.0) for pid in database_backends())
         stop.set()
         listener.join(5)
+        human.join(15)
+        prober.join(15)
         applied = Submission.objects.filter(match_id__in=ids, status="applied", processed_at__isnull=False)
         latencies = []
         for match_id, version, created in applied.values_list("match_id", "applied_version", "created_at"):
@@ -187,6 +263,13 @@ def main() -> None:
                   f"{database_cpu / count * 1000:.1f} ms (the figure that holds when the machine is shared)")
         print(f"submit -> pushed view: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions "
               f"(p50 ratio to no-op round trip: {p50 / percentile(round_trips, .5):.1f}x)")
+        h50, h99 = percentile(human_latencies, .5), percentile(human_latencies, .99)
+        n50, n99 = percentile(loaded_round_trips, .5), percentile(loaded_round_trips, .99)
+        print(f"queues: {args.layout}; no-op round trip during the run: p50 {n50:.1f} ms, p99 {n99:.1f} ms "
+              f"({len(loaded_round_trips)} probes)")
+        print(f"a human's action while the bots play (HTTP request -> pushed view): p50 {h50:.1f} ms, "
+              f"p99 {h99:.1f} ms over {len(human_latencies)} actions; p99 ratio to the no-op p99 at the same "
+              f"time: {h99 / n99:.1f}x (target: p99 ≤ 100 ms and ≤ 3x)")
     finally:
         Match.objects.filter(status="active").update(status="aborted")
         for worker in workers:
