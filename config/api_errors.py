@@ -82,7 +82,8 @@ def _match_error(exc) -> ApiError:
     from matches.labels import error_label
 
     message = error_label(exc.code, exc.clause, exc.reason) if japanese() else exc.reason
-    return ApiError(exc.code, message, status=exc.status, clause=exc.clause or None, view=exc.view)
+    return ApiError(exc.code, message, status=exc.status, clause=exc.clause or None, view=exc.view,
+                    details=getattr(exc, "details", None))
 
 
 def _query_error(exc) -> ApiError:

@@ -169,8 +169,10 @@ def formats_data(versions: dict[str, str] | None = None) -> dict[str, dict]:
     return data
 
 
-def deck_check_text(*, text: str, format_code: str | None = None, as_of: date | None = None) -> TextResult:
+def deck_check_text(*, text: str, format_code: str | None = None, as_of: date | None = None,
+                    game_hint: str | None = None) -> TextResult:
     """Judge a decklist text against the catalogue. Raises ``Unreadable`` (no game, unknown format).
+    ``game_hint``: the game to assume when the text and its cards name none (``textcheck.check_text``).
 
     One query when nothing changed since the last check (every game's catalogue version); the formats and the
     catalogue index are read again only after a change."""
@@ -183,6 +185,7 @@ def deck_check_text(*, text: str, format_code: str | None = None, as_of: date | 
         index_for=lambda game: catalogue_index(game, versions.get(game, "none")),
         format_code=format_code,
         as_of=as_of,
+        game_hint=game_hint,
     )
 
 

@@ -52,7 +52,8 @@ class TextResult:
         return not any(p.code.startswith("codec.") for p in self.report.errors)
 
 
-def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_code: str | None) -> Mapping:
+def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_code: str | None,
+                game_hint: str | None = None) -> Mapping:
     if format_code is not None:
         if format_code not in formats:
             raise Unreadable(
@@ -68,7 +69,7 @@ def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_cod
                 f"{number}行目：「{code}」というフォーマットはありません（{'、'.join(sorted(formats))}）。",
             )
         return formats[code]
-    game = codec.detect_game(parsed, formats)
+    game = codec.detect_game(parsed, formats) or game_hint
     if game is None:
         raise Unreadable(
             "Cannot tell which game this list is for: add a “Game:” or “Format:” line, or choose a format.",
@@ -89,10 +90,13 @@ def check_text(
     index_for: Callable[[str], codec.CardIndex],
     format_code: str | None = None,
     as_of: date | None = None,
+    game_hint: str | None = None,
 ) -> TextResult:
     """Parse ``text``, resolve its cards and run ``decks.legality.check``; every problem is in the report.
 
-    ``formats``: ``{code: format data}``; ``format_code`` overrides the text's ``Format:`` line.
+    ``formats``: ``{code: format data}``; ``format_code`` overrides the text's ``Format:`` line; ``game_hint``
+    (the lobby's game) is the game when the text names none and its cards tell none, so a list pasted into a
+    game's form needs no ``Game:`` line (its default format applies).
     Raises ``Unreadable`` when the game cannot be told, the format is unknown, or the text is longer than
     ``MAX_CHARS`` characters or ``MAX_LINES`` lines (the work done for one text is bounded)."""
     if len(text) > MAX_CHARS:
@@ -106,7 +110,7 @@ def check_text(
             f"デッキリストが{lines}行あります（読めるのは{MAX_LINES}行まで）。",
         )
     parsed = codec.parse(text)
-    fmt = _format_for(parsed, formats, format_code)
+    fmt = _format_for(parsed, formats, format_code, game_hint)
     index = index_for(fmt["game"])
     entries, problems = codec.resolve(parsed, index)
     side, side_problem = codec.side_of(parsed)

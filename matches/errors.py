@@ -10,12 +10,14 @@ class MatchError(Exception):
     status = 400
     code = "match_error"
 
-    def __init__(self, reason: str, *, code: str | None = None, clause: str = "", view: dict | None = None):
+    def __init__(self, reason: str, *, code: str | None = None, clause: str = "", view: dict | None = None,
+                 details: list[dict] | None = None):
         super().__init__(reason)
         self.reason = reason
         self.code = code or self.code
         self.clause = clause
         self.view = view
+        self.details = details  # one entry per problem (a deck's: {"code", "message", "line", ...})
 
     def as_dict(self) -> dict:
         body: dict = {"code": self.code, "reason": self.reason}

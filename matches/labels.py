@@ -53,7 +53,7 @@ def error_label(code: str, clause: str = "", reason: str = "") -> str:
     else:
         text = str(known)
     if reason and code in WITH_REASON:
-        text = f"{text} {reason}"
+        text = f"{text}{'' if text.endswith('。') else ' '}{reason}"  # no space after a Japanese full stop
     return text
 
 

@@ -21,6 +21,7 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from referee.engine import ActionRefused, MalformedAction, RngSeed, encode, get_engine
 
@@ -585,16 +586,18 @@ def deck_for_seat(*, game: str, format_code: str, text: str, seat: str) -> dict:
     from decks.services import deck_check_text
     from decks.textcheck import Unreadable
 
+    japanese = (get_language() or "").startswith("ja")  # the reasons go to a person: in the request's language
     try:
-        result = deck_check_text(text=text, format_code=format_code or None)
+        result = deck_check_text(text=text, format_code=format_code or None, game_hint=game)
     except Unreadable as exc:
-        raise BadRequest(f"the deck cannot be read: {exc}", code="unreadable_deck") from exc
+        raise BadRequest(exc.message_ja if japanese else str(exc), code="unreadable_deck") from exc
     if result.game != game:
         raise BadRequest(f"the deck is for {result.game}, not {game}", code="wrong_game")
     errors = result.report.errors
     if errors:
-        reasons = "; ".join(f"{p.code}: {p.message_en}" + (f" (line {p.line})" if p.line else "") for p in errors)
-        raise Conflict(f"the deck is not legal: {reasons}", code="illegal_deck")
+        raise Conflict(("" if japanese else " ").join(_problem_sentence(p, japanese) for p in errors),
+                       code="illegal_deck",
+                       details=[p.as_dict() for p in errors])
     side = result.meta.get("side")
     if side and side != seat:
         raise BadRequest(f"the roster is for the {side} side, not {seat}", code="wrong_side")
@@ -605,6 +608,15 @@ def deck_for_seat(*, game: str, format_code: str, text: str, seat: str) -> dict:
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
     return {"text": text, "format": result.format.get("code", format_code), **keep(result)}
+
+
+def _problem_sentence(problem, japanese: bool) -> str:
+    """One legality problem as a sentence with its line, in English or Japanese (the deck pages' wording)."""
+    if japanese:
+        text = problem.message_ja or problem.message_en
+        return f"{problem.line}行目：{text}" if problem.line and not text.startswith(f"{problem.line}行目") else text
+    text = problem.message_en
+    return f"Line {problem.line}: {text}" if problem.line and not text.startswith(f"Line {problem.line}") else text
 
 
 def saved_deck_text(*, user, game: str, deck_id: object) -> tuple[str, str]:

@@ -60,7 +60,10 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
-def lobby(request):
+def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 200):
+    """The lobby. After a refused "Create match" (``posted``: the form as sent, ``error``: why) or "Accept"
+    (``joined``: ``(match id, the form as sent)``) the same form is shown again, open, with everything the
+    player typed and the reason beside it: nothing is lost."""
     open_matches = Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats__user")[:50]
     mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()[:50]
             if request.user.is_authenticated else [])
@@ -71,13 +74,18 @@ def lobby(request):
     for match in open_matches:  # the acceptor picks a deck of the challenge's game
         match.deck_groups = decks.get(match.game, [])
         match.deck_help = presenter_for(match.game).deck_help
+        if joined and joined[0] == match.pk:
+            match.posted, match.error = joined[1], error
     return render(request, "matches/lobby.html", {
         "open_matches": open_matches, "mine": mine, "watching": watching, "finished": finished,
         "games": [{"code": code, "label": game_label(code), "decks": decks[code],
                    "deck_help": presenter_for(code).deck_help, "clock_help": _clock_help(code),
-                   "seats": [(seat, presenter_for(code).seat_label(seat)) for seat in get_engine(code).seats]}
+                   "seats": [(seat, presenter_for(code).seat_label(seat)) for seat in get_engine(code).seats],
+                   **({"posted": posted, "error": error} if posted and posted.get("game") == code else {})}
                   for code in playable()],
-    })
+        "refused": bool(posted),
+        "join_error": error if joined and not any(m.pk == joined[0] for m in open_matches) else "",
+    }, status=status)
 
 
 def _clock_help(game: str) -> str:
@@ -96,11 +104,9 @@ def create(request):
             entropy=request.POST.get("entropy", "").strip(),
         )
     except MatchError as exc:
-        messages.error(request, error_label(exc.code, exc.clause, exc.reason))
-        return redirect("matches:lobby")
+        return lobby(request, posted=request.POST, error=error_label(exc.code, exc.clause, exc.reason), status=400)
     except ValueError:
-        messages.error(request, error_label("bad_request"))
-        return redirect("matches:lobby")
+        return lobby(request, posted=request.POST, error=error_label("bad_request"), status=400)
     return redirect("matches:detail", match_id=match.pk)
 
 
@@ -112,8 +118,8 @@ def join(request, match_id: int):
                             deck_id=request.POST.get("deck_id") or None,
                             entropy=request.POST.get("entropy", "").strip())
     except MatchError as exc:
-        messages.error(request, error_label(exc.code, exc.clause, exc.reason))
-        return redirect("matches:lobby")
+        return lobby(request, joined=(match_id, request.POST), error=error_label(exc.code, exc.clause, exc.reason),
+                     status=400)
     return redirect("matches:detail", match_id=match_id)
 
 

@@ -39,7 +39,8 @@ def test_a_challenge_with_an_illegal_roster_is_refused_with_its_reasons(seeded, 
     with pytest.raises(Conflict) as refused:
         match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=_ten_il_roster())
     assert refused.value.code == "illegal_deck"
-    assert "iron_leaguer.roster_size" in refused.value.reason
+    assert [p["code"] for p in refused.value.details] == ["iron_leaguer.roster_size"]
+    assert "11" in refused.value.reason and "iron_leaguer." not in refused.value.reason  # a sentence, no codes
     assert not Match.objects.exists()
 
 
@@ -262,3 +263,45 @@ def test_a_seat_that_acts_between_time_outs_does_not_forfeit(seeded, users):
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     assert all(_timed_out_in_a_row(match, s) < FORFEIT_AFTER_TIMEOUTS for s in ("dark", "silver"))
+
+
+def _signed_in(user, lang: str):
+    from django.test import Client
+
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refused_new_match_shows_the_form_again_with_everything_typed_and_why(seeded, users, lang):
+    # Found by the independent tester: a bad decklist came back as one garbled sentence (English codes inside
+    # Japanese, "the deck cannot be read: Cannot tell which game…") and the lobby's form was emptied.
+    deck = "3 下忍カスミ\n2 Nonexistent card"
+    response = _signed_in(users[0], lang).post("/matches/new/", {
+        "game": "legions", "seat": "p2", "opponent": "random", "decision_seconds": "30", "deck": deck,
+        "entropy": "mine"})
+    assert response.status_code == 400 and not Match.objects.exists()
+    page = response.content.decode()
+    form = page[page.index('id="new-match-legions"'):]
+    form = form[:form.index("</form>")]
+    assert f">{deck}</textarea>" in form and 'value="30"' in form and 'value="mine"' in form
+    assert '<option value="p2" selected>' in form and '<option value="random" selected>' in form
+    error = form[form.index('role="alert"'):form.index("</div>")]
+    assert "legions." not in error and "codec." not in error and "Cannot tell which game" not in error
+    if lang == "ja":
+        assert "2行目：「Nonexistent card」というカードはありません。" in error and "。 " not in error
+    else:
+        assert "Line 2: there is no card named “Nonexistent card”." in error and "Line 2: Line 2" not in error
+
+
+def test_a_refused_acceptance_keeps_the_decklist_typed(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="open", deck=SILVER)
+    response = _signed_in(users[1], "en").post(f"/matches/{match.pk}/join/", {"deck": _ten_il_roster()})
+    assert response.status_code == 400
+    page = response.content.decode()
+    row = page[page.index(f'action="/matches/{match.pk}/join/"'):]
+    row = row[:row.index("</form>")]
+    assert "The roster must hold exactly 11 cards; it holds 10." in row
+    assert _ten_il_roster().splitlines()[-1] in row
+    assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
