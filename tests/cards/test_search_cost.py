@@ -53,11 +53,24 @@ def test_the_same_query_for_another_game_is_compiled_for_that_game(client, legio
     assert api._card_search.cache_info().misses == 2
 
 
-def test_a_first_page_runs_the_count_and_the_page_only(client, legions, django_assert_num_queries):
-    client.get("/api/cards/?game=legions&q=c:red")  # the game's id is looked up once per process
-    with django_assert_num_queries(2):
+def test_a_first_page_runs_the_version_the_count_and_the_page(client, legions, django_assert_num_queries):
+    api._card_search.cache_clear()
+    client.get("/api/cards/?game=legions&q=c:blue")  # the game's id is looked up once per process
+    with django_assert_num_queries(3):
         body = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
     assert body["count"] == 5
+
+
+def test_a_search_counts_its_cards_once_per_catalogue_version(client, legions, django_assert_num_queries):
+    # issue 14: the COUNT of a broad search was all of the search API's p95 at 100k cards
+    client.get("/api/cards/?game=legions&q=c:red")
+    with django_assert_num_queries(2) as captured:  # the catalogue version and the page: no COUNT
+        body = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
+    assert body["count"] == 5 and not any("COUNT" in q["sql"] for q in captured.captured_queries)
+    card = legions["緑の巨人"]
+    card.attributes = {**card.attributes, "colours": ["red"]}
+    card.save()  # a new catalogue version (decks.catalogue): counted again
+    assert client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()["count"] == 6
 
 
 def test_a_cursor_page_runs_the_page_only(client, legions, django_assert_num_queries):
@@ -69,7 +82,7 @@ def test_a_cursor_page_runs_the_page_only(client, legions, django_assert_num_que
 
 def test_the_count_joins_no_table_the_search_does_not_need(client, legions, django_assert_num_queries):
     client.get("/api/cards/?game=legions&q=c:red")
-    with django_assert_num_queries(2) as captured:
+    with django_assert_num_queries(3) as captured:  # the catalogue version, the count, the page
         client.get("/api/cards/?game=legions&q=c:red&order=set")
     count = next(query["sql"] for query in captured.captured_queries if query["sql"].startswith("SELECT COUNT"))
     assert "JOIN" not in count
