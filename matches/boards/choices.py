@@ -10,6 +10,10 @@ reachable by exactly one set of picks, and that no set of picks names anything e
 
 Slot kinds: ``one`` (pick one option) and ``count`` (pick options up to ``most`` times each: a set of ILs when
 ``most`` is 1, three training points over ILs when it is 3). A ``count`` pick is ``{option: times}``.
+
+A presenter may give identical copies of a card one option (Legions: two 下忍カスミ in hand) and mark the
+specs ``merge``: an action whose picks equal an earlier action's of its group is then left out, and the earlier
+one (the first legal copy) stands for both. Without ``merge`` nothing is left out.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class ChoiceSpec:
     picks: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     tone: str = ""  # a Bulma colour for the group's button (primary for the main decision), or ""
+    merge: bool = False  # equal picks name the same choice (identical copies): the first such action stands
 
 
 @dataclass
@@ -102,11 +107,18 @@ class Group:
 def build_groups(actions: list[dict], describe) -> list[Group]:
     """``actions``: the engine's legal actions (JSON), in the engine's order; ``describe(action) -> ChoiceSpec``.
     Returns the groups in the order their first action appears. A group without slots holding several actions
-    is split into one group per action, so every slotless button names one action."""
+    is split into one group per action, so every slotless button names one action. A ``merge`` spec whose
+    picks an earlier action of its group already has is left out (that action stands for both)."""
     groups: dict[str, Group] = {}
+    taken: set[tuple[str, str]] = set()  # (group key, picks) of the merge specs met so far
     for action in actions:
         spec = describe(action)
         key = spec.group if spec.slots else f"{spec.group}:{len(groups)}"
+        if spec.merge and spec.slots:
+            picks = (key, json.dumps(spec.picks, sort_keys=True, ensure_ascii=False))
+            if picks in taken:
+                continue
+            taken.add(picks)
         group = groups.get(key)
         if group is None:
             group = groups[key] = Group(spec.group, spec.group_label, spec.slots, {}, [], spec.tone)
@@ -133,5 +145,6 @@ def resolve(group: Group, picks: dict) -> Choice | None:
 
 
 def flatten(groups: list[Group]) -> list[dict]:
-    """Every action the groups offer, in order (the tests compare it with the engine's legal list)."""
+    """Every action the groups offer, in order (the tests compare it with the engine's legal list, less the
+    actions of merged copies)."""
     return [choice.action for group in groups for choice in group.choices]

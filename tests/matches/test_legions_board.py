@@ -13,6 +13,7 @@ from django.utils import translation
 
 from matches.boards import LegionsPresenter, build_board
 from matches.boards.choices import build_groups, flatten, resolve
+from matches.boards.legions.copies import _copies, copies_of
 from matches.boards.legions.narration import SENTENCES
 from matches.boards.presenter import BoardInput
 from matches.services import match_challenge
@@ -36,7 +37,9 @@ def _decks() -> dict:
 
 def _data(state: dict, seat: str | None) -> BoardInput:
     view = ENGINE.view(state, seat)
-    return BoardInput(match=None, view={"to_act": ENGINE.to_act(state)}, state=view, seat=seat,
+    to_act = ENGINE.to_act(state)
+    legal = [encode(a) for a in ENGINE.legal_actions(state, seat)] if seat and seat == to_act else []
+    return BoardInput(match=None, view={"to_act": to_act, "legal_actions": legal}, state=view, seat=seat,
                       names=PRESENTER.names(view))
 
 
@@ -44,17 +47,54 @@ def _key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def _check_choices(state: dict, seen: set[str]) -> None:
+def _as_copies(action: dict, copies) -> str:
+    """``action`` with every card named by the copy standing for it (the same choice for the player)."""
+    out = dict(action)
+    for name in ("card", "target"):
+        if name in out:
+            out[name] = copies.value(out[name])
+    if "option" in out:
+        out["option"] = copies.option(out["option"])
+    if "cards" in out:
+        out["cards"] = sorted(copies.value(c) for c in out["cards"])
+    return _key(out)
+
+
+def _outcomes(group, slot, value) -> frozenset[str]:
+    """What picking ``value`` in ``slot`` can lead to: the sentences of the choices that use it."""
+    def uses(choice) -> bool:
+        picked = choice.picks.get(slot.key)
+        return value in picked if slot.kind == "count" else picked == value
+
+    return frozenset(c.label for c in group.choices if uses(c))
+
+
+def _check_choices(state: dict, seen: set[str]) -> int:
+    """Checks the choices of one decision; returns how many legal actions an identical copy stands for."""
     seat = ENGINE.to_act(state)
     legal = [encode(a) for a in ENGINE.legal_actions(state, seat)]
     data = _data(state, seat)
     groups = build_groups(legal, lambda a: PRESENTER.choice(a, data))
-    assert sorted(map(_key, flatten(groups))) == sorted(map(_key, legal))
+    copies = copies_of(data)
+    offered = flatten(groups)
+    assert len(set(map(_key, offered))) == len(offered) and set(map(_key, offered)) <= set(map(_key, legal))
+    # every legal action is offered, or one that differs only by an identical copy is, under the same picks
+    stands = {_as_copies(a, copies): a for a in offered}
+    assert {_as_copies(a, copies) for a in legal} == set(stands)
+    by_group = {g.key: g for g in groups}
+    for action in legal:
+        spec = PRESENTER.choice(action, data)
+        if spec.slots:
+            assert resolve(by_group[spec.group], spec.picks).action == stands[_as_copies(action, copies)]
     for group in groups:
         for choice in group.choices:
             seen.add(choice.action["type"])
             assert resolve(group, choice.picks) is choice, (group.key, choice.picks)
             assert "?" not in choice.label, choice.label  # every card the reader picks is named
+        for slot, options in group.slot_rows:  # no option shows the same card with the same outcomes twice
+            shown = [((o.label, o.detail), _outcomes(group, slot, o.value)) for o in options]
+            assert len(set(shown)) == len(shown), (group.key, slot.key, shown)
+    return len(legal) - len(offered)
 
 
 def _games(seeds):
@@ -72,10 +112,54 @@ def _games(seeds):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_grouped_choices_map_back_to_the_legal_actions_over_whole_games(seed):
     seen: set[str] = set()
+    merged = 0
     for state, _events in _games([seed]):
         if ENGINE.to_act(state) is not None:
-            _check_choices(state, seen)
+            merged += _check_choices(state, seen)
     assert {"unlock", "attack", "end_turn", "no_card_change"} <= seen
+    assert merged  # identical copies met in every game
+
+
+def _main_phase_with_two_copies_in_hand():
+    for state, _events in _games([1, 2, 3]):
+        seat = ENGINE.to_act(state)
+        if seat is None or state["pending"]["kind"] != "main":
+            continue
+        hand = state["players"][seat]["hand"]
+        names = [state["cards"][c]["name"] for c in hand]
+        unlockable = {a.card for a in ENGINE.legal_actions(state, seat) if a.type == "unlock"}
+        twice = [c for c in hand if names.count(state["cards"][c]["name"]) == 2 and c in unlockable]
+        if len(twice) == 2 and state["cards"][twice[0]] == state["cards"][twice[1]]:
+            return state, seat, twice
+    pytest.fail("no main phase with two unlockable copies of a card in hand")
+
+
+def test_identical_cards_in_hand_are_one_option_with_their_count_and_pick_the_first_copy():
+    state, seat, (first, second) = _main_phase_with_two_copies_in_hand()
+    data = _data(state, seat)
+    legal = data.view["legal_actions"]
+    groups = build_groups(legal, lambda a: PRESENTER.choice(a, data))
+    unlock = next(g for g in groups if g.key == "unlock")
+    name = state["cards"][first]["name"]
+    options = [o for o in unlock.options["card"] if o.label.startswith(name)]
+    assert [(o.value, o.label) for o in options] == [(first, f"{name} ×2")]
+    picked = [c.action for c in unlock.choices if c.picks["card"] == first]
+    assert picked == [a for a in legal if a["type"] == "unlock" and a["card"] == first]  # the first copy's
+    assert not any(c.action["card"] == second for c in unlock.choices)
+    hand = PRESENTER.zones(data)["bottom_hand"]
+    assert [c.id for c in hand.cards] == state["players"][seat]["hand"]  # the hand still shows every card
+
+
+def test_copies_with_different_legal_actions_stay_apart():
+    card = {"name": "下忍カスミ", "card_type": "minion", "attributes": {}, "owner": "p1"}
+    player = {"master": "p1m", "lanes": {}, "lord": None, "hand": ["p1c01", "p1c02", "p1c03"], "standby": [],
+              "arriving": [], "exile": [], "wz": [[], [], [], []]}
+    state = {"players": {"p1": player}, "cards": {"p1c01": card, "p1c02": card, "p1c03": card}}
+    legal = [{"type": "unlock", "seat": "p1", "card": c, "then": then, "lane": lane}
+             for c, then, lane in (("p1c01", "place", "left"), ("p1c01", "standby", ""),
+                                   ("p1c02", "standby", ""), ("p1c03", "place", "left"), ("p1c03", "standby", ""))]
+    copies = _copies(state, legal)
+    assert copies.stands_for == {"p1c01": "p1c01", "p1c03": "p1c01"} and copies.count == {"p1c01": 2}
 
 
 def test_every_event_of_whole_games_is_a_sentence_in_english_and_japanese():

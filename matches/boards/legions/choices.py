@@ -1,6 +1,9 @@
 """Legions! actions as picks (``matches.boards.choices``): one function per action type, each giving the
 ``ChoiceSpec`` of one legal action. An attack is two picks (the unit, then its target, and a lane to move to
-first for 移動攻撃); an unlock is the card, then what to do with it, then the lane for a minion."""
+first for 移動攻撃); an unlock is the card, then what to do with it, then the lane for a minion.
+
+Identical copies of a card are one option with their count ("下忍カスミ ×2", ``copies``): every spec is marked
+``merge``, so the first legal copy's action stands for the others'. A unit on the field is named with its lane."""
 
 from __future__ import annotations
 
@@ -12,12 +15,29 @@ from django.utils.translation import gettext_noop as N_
 from ..choices import ChoiceSpec, Option, Slot
 from ..presenter import BoardInput
 from . import labels
+from .copies import copies_of
 
 
-def card_option(data: BoardInput, ref: str) -> Option:
-    """A card or unit id as an option: its name, and its type (or "master")."""
+def _name(data: BoardInput, ref: str) -> str:
+    return data.names.get(ref, "?")
+
+
+def card_option(data: BoardInput, ref: str, *, text: str = "", side: bool = False) -> Option:
+    """A card or unit id as an option: its name (or ``text``) with "×n" for n identical copies (the option
+    stands for them all), and its type (or "master"), with its lane for a unit on the field (``side``: and
+    whose field it is)."""
+    copies = copies_of(data)
     card = (data.state.get("cards") or {}).get(ref) or {}
-    return Option(ref, data.names.get(ref, "?"), labels.card_type(card.get("card_type")) if card else "")
+    value = copies.value(ref)
+    label = text or _name(data, ref)
+    if copies.count.get(value, 1) > 1:
+        label = f"{label} ×{copies.count[value]}"  # a count, the same in every language
+    parts = [labels.card_type(card.get("card_type"))] if card else []
+    seat, place = copies.field.get(ref, (None, None))
+    if place and place != "master":
+        parts += [labels.seat(seat), labels.lane(place)] if side else [labels.lane(place)]
+    detail = _(", ").join(parts)
+    return Option(value, label, detail)
 
 
 def _lane(code: str) -> Option:
@@ -26,61 +46,63 @@ def _lane(code: str) -> Option:
 
 def _card_change(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
-    return ChoiceSpec("card_change", _("Card change: exile a card and draw one"), _("Card change: %s") % card.label,
-                      (Slot("card", _("Card to exile")),), {"card": card.value}, {"card": [card]})
+    return ChoiceSpec("card_change", _("Card change: exile a card and draw one"),
+                      _("Card change: %s") % _name(data, action["card"]), (Slot("card", _("Card to exile")),),
+                      {"card": card.value}, {"card": [card]}, merge=True)
 
 
 def _unlock(action: dict, data: BoardInput) -> ChoiceSpec:
     card, how = card_option(data, action["card"]), Option(action["then"], labels.then(action["then"]))
     picks, options = {"card": card.value, "then": how.value}, {"card": [card], "then": [how]}
-    label = _("Unlock %(card)s and %(then)s") % {"card": card.label, "then": how.label}
+    name = _name(data, action["card"])
+    label = _("Unlock %(card)s and %(then)s") % {"card": name, "then": how.label}
     if action.get("lane"):
         lane = _lane(action["lane"])
         picks["lane"], options["lane"] = lane.value, [lane]
-        label = _("Unlock %(card)s and place it in the %(lane)s") % {"card": card.label, "lane": lane.label}
+        label = _("Unlock %(card)s and place it in the %(lane)s") % {"card": name, "lane": lane.label}
     return ChoiceSpec("unlock", _("Unlock a card from your hand"), label,
                       (Slot("card", _("Card")), Slot("then", _("Then")), Slot("lane", _("Lane"))), picks, options,
-                      "primary")
+                      "primary", merge=True)
 
 
 def _deploy(action: dict, data: BoardInput) -> ChoiceSpec:
-    card = card_option(data, action["card"])
+    card, name = card_option(data, action["card"]), _name(data, action["card"])
     picks, options = {"card": card.value}, {"card": [card]}
-    label = _("Play %s from standby") % card.label
+    label = _("Play %s from standby") % name
     if action.get("lane"):
         lane = _lane(action["lane"])
         picks["lane"], options["lane"] = lane.value, [lane]
-        label = _("Play %(card)s from standby into the %(lane)s") % {"card": card.label, "lane": lane.label}
+        label = _("Play %(card)s from standby into the %(lane)s") % {"card": name, "lane": lane.label}
     return ChoiceSpec("deploy", _("Play a standby card"), label,
-                      (Slot("card", _("Standby card")), Slot("lane", _("Lane"))), picks, options)
+                      (Slot("card", _("Standby card")), Slot("lane", _("Lane"))), picks, options, merge=True)
 
 
 def _move(action: dict, data: BoardInput) -> ChoiceSpec:
     card, lane = card_option(data, action["card"]), _lane(action["lane"])
     return ChoiceSpec("move", _("Move a minion (it is fatigued)"),
-                      _("Move %(card)s to the %(lane)s") % {"card": card.label, "lane": lane.label},
+                      _("Move %(card)s to the %(lane)s") % {"card": _name(data, action["card"]), "lane": lane.label},
                       (Slot("card", _("Minion")), Slot("lane", _("Lane"))),
-                      {"card": card.value, "lane": lane.value}, {"card": [card], "lane": [lane]})
+                      {"card": card.value, "lane": lane.value}, {"card": [card], "lane": [lane]}, merge=True)
 
 
 def _attack(action: dict, data: BoardInput) -> ChoiceSpec:
     unit, target = card_option(data, action["card"]), card_option(data, action["target"])
     picks, options = {"card": unit.value, "target": target.value}, {"card": [unit], "target": [target]}
-    label = _("%(unit)s attacks %(target)s") % {"unit": unit.label, "target": target.label}
+    names = {"unit": _name(data, action["card"]), "target": _name(data, action["target"])}
+    label = _("%(unit)s attacks %(target)s") % names
     if action.get("via"):
         via = _lane(action["via"])
         picks["via"], options["via"] = via.value, [via]
-        label = _("%(unit)s moves to the %(lane)s and attacks %(target)s") % {
-            "unit": unit.label, "lane": via.label, "target": target.label}
+        label = _("%(unit)s moves to the %(lane)s and attacks %(target)s") % {**names, "lane": via.label}
     return ChoiceSpec("attack", _("Attack: pick a unit, then its target"), label,
                       (Slot("card", _("Attacker")), Slot("target", _("Target")),
-                       Slot("via", _("Move first to (moving attack)"))), picks, options, "primary")
+                       Slot("via", _("Move first to (moving attack)"))), picks, options, "primary", merge=True)
 
 
 def _block(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
-    return ChoiceSpec("block", _("Block with a minion"), _("Block with %s") % card.label,
-                      (Slot("card", _("Blocker")),), {"card": card.value}, {"card": [card]}, "primary")
+    return ChoiceSpec("block", _("Block with a minion"), _("Block with %s") % _name(data, action["card"]),
+                      (Slot("card", _("Blocker")),), {"card": card.value}, {"card": [card]}, "primary", merge=True)
 
 
 def option_label(data: BoardInput, option: str) -> str:
@@ -93,22 +115,33 @@ def option_label(data: BoardInput, option: str) -> str:
 
 
 def _choose(action: dict, data: BoardInput) -> ChoiceSpec:
-    option = Option(action["option"], option_label(data, action["option"]))
-    return ChoiceSpec("choose", _("Choose a target for the effect"), _("Choose %s") % option.label,
-                      (Slot("option", _("Target")),), {"option": option.value}, {"option": [option]}, "primary")
+    text = action["option"]
+    option = Option(text, option_label(data, text))
+    if not text.startswith("standby:"):  # a card: its copies as one option, its place on the field
+        card = card_option(data, text.partition("@")[0], text=option.label, side=True)
+        option = Option(copies_of(data).option(text), card.label, card.detail)
+    return ChoiceSpec("choose", _("Choose a target for the effect"), _("Choose %s") % option_label(data, text),
+                      (Slot("option", _("Target")),), {"option": option.value}, {"option": [option]}, "primary",
+                      merge=True)
 
 
 def _keep(action: dict, data: BoardInput) -> ChoiceSpec:
     cards = [card_option(data, c) for c in action["cards"]]
-    return ChoiceSpec("keep", _("Standby cards to keep"), _("Keep %s") % _(", ").join(c.label for c in cards),
-                      (Slot("cards", _("Cards to keep"), "count", 1),), {"cards": {c.value: 1 for c in cards}},
-                      {"cards": cards}, "primary")
+    picks: dict[str, int] = {}
+    for card in cards:
+        picks[card.value] = picks.get(card.value, 0) + 1
+    most = max(copies_of(data).count.values(), default=1)  # two copies of one card may both be kept
+    names = _(", ").join(_name(data, c) for c in action["cards"])
+    return ChoiceSpec("keep", _("Standby cards to keep"), _("Keep %s") % names,
+                      (Slot("cards", _("Cards to keep"), "count", most),), {"cards": picks},
+                      {"cards": list({c.value: c for c in cards}.values())}, "primary", merge=True)
 
 
 def _remove(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
-    return ChoiceSpec("remove_standby", _("Exile one of your standby cards"), _("Exile %s from standby") % card.label,
-                      (Slot("card", _("Standby card")),), {"card": card.value}, {"card": [card]})
+    return ChoiceSpec("remove_standby", _("Exile one of your standby cards"),
+                      _("Exile %s from standby") % _name(data, action["card"]),
+                      (Slot("card", _("Standby card")),), {"card": card.value}, {"card": [card]}, merge=True)
 
 
 def _button(label: str, tone: str = "") -> Callable[[dict, BoardInput], ChoiceSpec]:
