@@ -272,3 +272,30 @@ def test_a_rule_clause_names_the_game_in_the_readers_language():
         assert LegionsPresenter().clause("A5") == "レギオンズ A5"
     with translation.override("en"):
         assert LegionsPresenter().clause("A5") == "Legions A5"
+
+
+def test_putting_the_top_of_the_deck_back_in_order_is_asked_and_told_in_words():
+    # found by the engine's author: 運命の糸車's arrange_deck was narrated as "The referee records an event." and
+    # asked as "Choose a target for the effect"
+    from referee.games.legions.actions import Unlock
+    from tests.referee.legions.conftest import CARDS, act, main_phase, to_hand, wide_decks
+
+    decks = wide_decks()
+    decks["p1"]["master"] = CARDS["天野ツムギ"]
+    state = main_phase(ENGINE.new_game({"first": "p1"}, decks, RngSeed(seed_from_int(3)))[0], "p1", active=9,
+                       awakened=True)
+    state["turn"] = 5
+    (skill,) = to_hand(state, "p1", "運命の糸車")
+    state, _events = act(state, Unlock(seat="p1", card=skill, then="use"))
+    assert state["pending"]["effect"] == "arrange_deck"
+    for lang, prompt, group in (("en", "Put the top cards of your deck back", "Next card from the top of your deck"),
+                                ("ja", "好きな順番で戻します", "デッキの上から次に置くカード")):
+        with translation.override(lang):
+            data = _data(state, "p1")
+            assert prompt in PRESENTER.prompt(data)
+            groups = build_groups(data.view["legal_actions"], lambda a, d=data: PRESENTER.choice(a, d))
+            assert [g.label for g in groups if g.key == "choose"] == [group]
+            sentence = PRESENTER.narrate({"kind": "arrange_deck", "data": {"seat": "p1", "count": 3}}, data)
+            assert sentence != NEUTRAL and "3" in sentence
+        with translation.override(lang):
+            assert "%(" not in PRESENTER.prompt(_data(state, "p2"))

@@ -38,8 +38,10 @@ class LegionsPresenter(Presenter):
     # -- the prompt and the strip ------------------------------------------------------------------------
     def prompt(self, data: BoardInput) -> str:
         pending = data.state.get("pending") or {}
-        mine, theirs = labels.DECISIONS.get(pending.get("kind"), (_("Your turn: choose an action."),
-                                                                  _("%(seat)s is to act.")))
+        kind = pending.get("kind")
+        if f"{kind}:{pending.get('effect')}" in labels.DECISIONS:  # the effect's own question
+            kind = f"{kind}:{pending.get('effect')}"
+        mine, theirs = labels.DECISIONS.get(kind, (_("Your turn: choose an action."), _("%(seat)s is to act.")))
         if data.seat is not None and data.to_act == data.seat:
             return str(mine)
         return str(theirs) % {"seat": labels.seat(data.to_act)}

@@ -120,6 +120,11 @@ def _choose(action: dict, data: BoardInput) -> ChoiceSpec:
     if not text.startswith("standby:"):  # a card: its copies as one option, its place on the field
         card = card_option(data, text.partition("@")[0], text=option.label, side=True)
         option = Option(copies_of(data).option(text), card.label, card.detail)
+    if (data.state.get("pending") or {}).get("effect") == "arrange_deck":  # an order, not a target
+        return ChoiceSpec("choose", _("Next card from the top of your deck"),
+                          _("Put %s next from the top") % option_label(data, text),
+                          (Slot("option", _("Card")),), {"option": option.value}, {"option": [option]}, "primary",
+                          merge=True)
     return ChoiceSpec("choose", _("Choose a target for the effect"), _("Choose %s") % option_label(data, text),
                       (Slot("option", _("Target")),), {"option": option.value}, {"option": [option]}, "primary",
                       merge=True)

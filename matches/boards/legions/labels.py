@@ -30,6 +30,10 @@ DECISIONS = {
     "block": (_lazy("You are attacked: block with one of your minions, or let the attack through."),
               _lazy("%(seat)s is deciding whether to block.")),
     "choose": (_lazy("Choose a target for the effect."), _lazy("%(seat)s is choosing a target for an effect.")),
+    # a choice of one effect in particular: "choose:<effect>"
+    "choose:arrange_deck": (
+        _lazy("Put the top cards of your deck back in the order you like: pick the card to go on top, then the next."),
+        _lazy("%(seat)s is putting the top cards of their deck back in an order of their choice.")),
     "keep": (_lazy("Too many standby cards: choose the ones to keep (the others are exiled)."),
              _lazy("%(seat)s is choosing which standby cards to keep.")),
 }
