@@ -7,6 +7,8 @@
     GET  /api/matches/{id}/                  the caller's own view (player or spectator)
     POST /api/matches/{id}/join/             accept an open challenge: {deck? | deck_id?, entropy?}
     POST /api/matches/{id}/actions/          {action, version, idempotency_key} → 202 {submission}
+    POST /api/matches/{id}/resign/           resign (the other side wins)
+    POST /api/matches/{id}/withdraw/         take back your open challenge
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
@@ -153,6 +155,28 @@ def match_join(request, match_id):
     match = services.match_join(match_id=int(match_id), user=request.user, deck=body.validated_data["deck"],
                                 entropy=body.validated_data["entropy"], deck_id=body.validated_data.get("deck_id"))
     return Response(match_view(match=match, seat=services.seat_of(match, request.user)))
+
+
+@extend_schema(request=None, responses={200: MATCH_VIEW, 403: ERROR, 409: ERROR})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_resign(request, match_id):
+    """Resign: the match ends and the other side wins (reason ``resigned``)."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match = services.match_resign(match_id=int(match_id), user=request.user)
+    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
+
+
+@extend_schema(request=None, responses={200: MATCH_VIEW, 403: ERROR, 409: ERROR})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_withdraw(request, match_id):
+    """Withdraw your open challenge before anyone accepts it (it is aborted, reason ``withdrawn``)."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match = services.match_withdraw(match_id=int(match_id), user=request.user)
+    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
 
 
 @extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})

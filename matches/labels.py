@@ -25,7 +25,7 @@ ERRORS = {
     "bad_version": _lazy("The request could not be read."),
     "not_active": _lazy("The match is not in play."),
     "stale_version": _lazy("The board had moved on before your action arrived; here is the board as it is now."),
-    "version_ahead": _lazy("That action is too far ahead of the match."),
+    "version_ahead": _lazy("That action is ahead of the match; here is the board as it is now."),
     "idempotency_key_reused": _lazy("This action was already sent."),
     "no_seat": _lazy("The request could not be read."),
     "not_a_player": _lazy("You do not hold a seat in this match."),
@@ -37,6 +37,8 @@ ERRORS = {
     "wrong_side": _lazy("The roster is for the other side."),
     "unknown_deck": _lazy("Choose one of your decks or a sample deck."),
     "deck_refused": _lazy("The referee cannot play this deck yet."),
+    "not_creator": _lazy("Only the player who opened the challenge can withdraw it."),
+    "too_many_pending": _lazy("Several of your actions are still being refereed; wait for them."),
 }
 
 # Codes whose English reason carries the details a player needs (the deck checks' own sentences).

@@ -567,6 +567,39 @@ def match_apply_deadline(*, match_id: int, version: int) -> bool:
     return True
 
 
+def match_resign(*, match_id: int, user) -> Match:
+    """``user`` resigns their match: it ends at once, the other seat wins (reason ``resigned``; docs/matches.md
+    "Ending a match"). Raises NotFound, NotAPlayer (no seat of the user's), Conflict ``not_active``."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = seat_of(match, user)
+        if seat is None:
+            raise NotAPlayer("you hold no seat in this match", code="not_a_player")
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict(f"the match is {match.status}, not in play", code="not_active")
+        others = [s for s in get_engine(match.game).seats if s != seat]
+        _finish(match, {"winner": others[0] if others else None, "reason": "resigned",
+                        "summary": {"resigned": seat, "version": match.version}})
+    return match
+
+
+def match_withdraw(*, match_id: int, user) -> Match:
+    """The creator of an open challenge takes it back before anyone accepts: it is aborted with no winner
+    (reason ``withdrawn``) and leaves the open challenges. Raises NotFound, NotAPlayer (not the creator),
+    Conflict ``not_open``."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.created_by_id != getattr(user, "pk", None):
+            raise NotAPlayer("only the player who opened the challenge can withdraw it", code="not_creator")
+        if match.status != Match.Status.OPEN:
+            raise Conflict("this challenge is no longer open", code="not_open")
+        match.status = Match.Status.ABORTED
+        match.finished_at = timezone.now()
+        match.outcome = {"winner": None, "reason": "withdrawn", "summary": {}}
+        match.save(update_fields=["status", "finished_at", "outcome"])
+    return match
+
+
 def match_apply_overdue_deadline(*, match: Match) -> bool:
     """Apply ``match``'s deadline now if it has passed: the board's reads call this, so a decision's time runs out
     even where no timer fired (the embedded default runs tasks in-process and cannot wait for an ETA; a worker

@@ -11,5 +11,7 @@ urlpatterns = [
     path("<int:match_id>/board/", views.board, name="board"),
     path("<int:match_id>/join/", views.join, name="join"),
     path("<int:match_id>/act/", views.act, name="act"),
+    path("<int:match_id>/resign/", views.resign, name="resign"),
+    path("<int:match_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:match_id>/replay/", views.replay, name="replay"),
 ]

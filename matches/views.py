@@ -123,6 +123,29 @@ def join(request, match_id: int):
     return redirect("matches:detail", match_id=match_id)
 
 
+@login_required
+@require_POST
+def resign(request, match_id: int):
+    """The board's "Resign" (confirmed in the page): the match ends, the other side wins."""
+    try:
+        services.match_resign(match_id=match_id, user=request.user)
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+    return redirect("matches:detail", match_id=match_id)
+
+
+@login_required
+@require_POST
+def withdraw(request, match_id: int):
+    """The lobby's "Withdraw" on one's own open challenge."""
+    try:
+        services.match_withdraw(match_id=match_id, user=request.user)
+        messages.success(request, _("Your challenge was withdrawn."))
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+    return redirect("matches:lobby")
+
+
 def _page_language(request) -> None:
     """Answer a board request in the language of the page that sent it (``X-Page-Language``, set by board.js
     from ``<html lang>``, or ``?lang=``), not the session's, which another tab may have switched."""

@@ -305,3 +305,52 @@ def test_a_refused_acceptance_keeps_the_decklist_typed(seeded, users):
     assert "The roster must hold exactly 11 cards; it holds 10." in row
     assert _ten_il_roster().splitlines()[-1] in row
     assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
+
+
+def test_a_player_resigns_and_the_other_side_wins(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match_join(match_id=match.pk, user=users[1])
+    page = _signed_in(users[1], "en").get(f"/matches/{match.pk}/").content.decode()
+    assert f'action="/matches/{match.pk}/resign/"' in page
+    assert 'resign/"' not in _signed_in(users[2], "en").get(f"/matches/{match.pk}/").content.decode()  # spectator
+    response = _signed_in(users[1], "ja").post(f"/matches/{match.pk}/resign/", follow=True)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.outcome["winner"] == "dark"
+    assert match.outcome["reason"] == "resigned" and match.outcome["summary"]["resigned"] == "silver"
+    assert "相手が投了した" in response.content.decode()
+    again = _signed_in(users[0], "en").post(f"/matches/{match.pk}/resign/", follow=True)
+    assert "The match is not in play." in again.content.decode()
+    assert Match.objects.get(pk=match.pk).outcome["winner"] == "dark"  # nothing changed
+
+
+def test_the_api_resigns_and_refuses_a_spectator(seeded, users):
+    from rest_framework.test import APIClient
+
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy")
+    spectator = APIClient()
+    spectator.force_authenticate(users[2])
+    response = spectator.post(f"/api/matches/{match.pk}/resign/")
+    assert response.status_code == 403 and response.json()["error"]["code"] == "not_a_player"
+    player = APIClient()
+    player.force_authenticate(users[0])
+    response = player.post(f"/api/matches/{match.pk}/resign/")
+    assert response.status_code == 200 and response.json()["status"] == "finished"
+    finished = Match.objects.get(pk=match.pk)
+    assert finished.outcome == {"winner": "p2", "reason": "resigned",
+                                "summary": {"resigned": "p1", "version": finished.version}}
+    assert finished.deadline_at is None and finished.to_act == ""
+
+
+def test_the_creator_withdraws_an_open_challenge_and_nobody_else_can(seeded, users):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    lobby = _signed_in(users[0], "en").get("/matches/").content.decode()
+    assert f'action="/matches/{match.pk}/withdraw/"' in lobby and f'action="/matches/{match.pk}/join/"' not in lobby
+    other = _signed_in(users[1], "en")
+    assert f'action="/matches/{match.pk}/withdraw/"' not in other.get("/matches/").content.decode()
+    response = other.post(f"/matches/{match.pk}/withdraw/", follow=True)
+    assert "Only the player who opened the challenge" in response.content.decode()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
+    response = _signed_in(users[0], "en").post(f"/matches/{match.pk}/withdraw/", follow=True)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED and match.outcome["reason"] == "withdrawn"
+    assert f"#{match.pk}" not in response.content.decode().split('id="open-challenges"')[1].split("</section>")[0]

@@ -61,6 +61,8 @@ REASONS = {
     "time": _("the other side ran out of time"),
     "abandoned": _("the other side stopped playing (three decisions in a row timed out)"),
     "aborted": _("nobody was playing any more: the match was aborted"),
+    "resigned": _("the other side resigned"),
+    "withdrawn": _("the challenge was withdrawn"),
 }
 
 # The defender's choice of instruction (IL 8.6), as a button.

@@ -47,7 +47,9 @@ REASONS = {"life 0": _lazy("the loser's life fell to 0"),
            "both players lost at once": _lazy("both players lost at once"),
            "time": _lazy("the other side ran out of time"),
            "abandoned": _lazy("the other side stopped playing (three decisions in a row timed out)"),
-           "aborted": _lazy("nobody was playing any more: the match was aborted")}
+           "aborted": _lazy("nobody was playing any more: the match was aborted"),
+           "resigned": _lazy("the other side resigned"),
+           "withdrawn": _lazy("the challenge was withdrawn")}
 
 
 def _get(table: dict, code) -> str:
