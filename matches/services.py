@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -341,17 +341,24 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
         seq = _append_events(match, events, version=version, submission=submission, start_seq=seq)
     _test_pause()
     if processed:
-        match.state, match.version, match.next_seq = state, version, seq
-        _finish_if_over(match, engine)
-        _set_deadline(match)
-        if version != match_version_before:
-            match.moved_at = now
-        match.to_act = (engine.to_act(state) or "") if match.status == Match.Status.ACTIVE else ""
-        Match.objects.filter(pk=match.pk).update(
-            state=state, version=version, next_seq=seq, status=match.status, finished_at=match.finished_at,
-            outcome=match.outcome, deadline_at=match.deadline_at, moved_at=match.moved_at, to_act=match.to_act)
-        transaction.on_commit(lambda: _after_commit(match, seats))
+        _store_progress(match, engine, state=state, version=version, seq=seq, now=now, seats=seats,
+                        moved=version != match_version_before)
     return processed
+
+
+def _store_progress(match: Match, engine, *, state: dict, version: int, seq: int, now, seats, moved: bool) -> None:
+    """Write the match row after applied actions (state, version, next event seq, the end if it came, the next
+    deadline, when it moved and who is to act) and push after commit."""
+    match.state, match.version, match.next_seq = state, version, seq
+    _finish_if_over(match, engine)
+    _set_deadline(match)
+    if moved:
+        match.moved_at = now
+    match.to_act = (engine.to_act(state) or "") if match.status == Match.Status.ACTIVE else ""
+    Match.objects.filter(pk=match.pk).update(
+        state=state, version=version, next_seq=seq, status=match.status, finished_at=match.finished_at,
+        outcome=match.outcome, deadline_at=match.deadline_at, moved_at=match.moved_at, to_act=match.to_act)
+    transaction.on_commit(lambda: _after_commit(match, seats))
 
 
 def _reject(submission: Submission, error: dict) -> None:
@@ -434,7 +441,17 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
     seat = get_engine(match.game).to_act(match.state)
     holder = next((s for s in seats if s.seat == seat), None)
     if holder is not None and holder.bot:
-        bot_move.delay(match.pk, match.version)
+        if getattr(_chain, "until", 0) > time.monotonic():
+            _chain.next = (match.pk, match.version)  # match_bot_chain makes this move itself, in this task
+        elif any(s.user_id for s in seats):
+            # a bot answering a person: on the players' queue, so the person never waits behind bot matches
+            bot_move.apply_async((match.pk, match.version), queue=bot_move.app.conf.task_default_queue)
+        else:
+            bot_move.delay(match.pk, match.version)
+    elif getattr(match, "bot_moved", False):
+        # a bot's move is applied without reading the pending rows: one a player sent a version ahead is
+        # adjudicated now, not when the watchdog finds it
+        _enqueue_adjudication(match.pk)
 
 
 BOT_SEED_DOMAIN = b"shinpan-bot\0"
@@ -470,12 +487,74 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
             return False
         actions = engine.legal_actions(match.state, seat)
         action = make_bot(holder.bot, bot_seed(match.seed_hex, version))(engine, match.state, seat, actions)
-        # ON CONFLICT DO NOTHING: a pending bot:<version> left by an earlier release is adjudicated instead
-        Submission.objects.bulk_create([Submission(
-            match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{version}", action=encode(action),
-            expected_version=version)], ignore_conflicts=True)
-        _adjudicate_locked(match, engine, seats)
+        if not _apply_bot_move_locked(match, engine, seats, seat, encode(action)):
+            # a pending bot:<version> left by an earlier release (or a refused move): adjudicated as before
+            Submission.objects.bulk_create([Submission(
+                match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{version}",
+                action=encode(action), expected_version=version)], ignore_conflicts=True)
+            _adjudicate_locked(match, engine, seats)
     return True
+
+
+def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, action: dict) -> bool:
+    """Apply a bot's move and store its submission already applied (issue 14 "a cheaper action": no pending row
+    to read back and update), under the match row lock. One ``INSERT … ON CONFLICT DO NOTHING RETURNING id``
+    keyed ``bot:<version>``: False (nothing written) when that key exists already or the engine refuses the
+    move, and the caller takes the pending path. Six statements an action: the lock, this insert, the events,
+    the match row, and the transaction's two."""
+    version = match.version
+    try:
+        state, events = engine.apply(match.state, action)
+    except ActionRefused:
+        return False
+    now = timezone.now()
+    fields = {f.attname: f for f in Submission._meta.concrete_fields}
+    values = {"match_id": match.pk, "seat": seat, "source": "bot", "idempotency_key": f"bot:{version}",
+              "action": action, "expected_version": version, "status": Submission.Status.APPLIED,
+              "applied_version": version + 1, "created_at": now, "processed_at": now}
+    columns = ", ".join(connection.ops.quote_name(fields[name].column) for name in values)
+    params = [fields[name].get_db_prep_value(value, connection, prepared=False) for name, value in values.items()]
+    table = connection.ops.quote_name(Submission._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(params))}) "
+                       f"ON CONFLICT (match_id, seat, idempotency_key) DO NOTHING RETURNING id", params)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    submission = Submission(pk=row[0])
+    match.bot_moved = True  # see _after_commit_once
+    seq = _append_events(match, events, version=version + 1, submission=submission, start_seq=match.next_seq)
+    _test_pause()
+    _store_progress(match, engine, state=state, version=version + 1, seq=seq, now=now, seats=seats, moved=True)
+    return True
+
+
+# Issue 14 "bot-versus-bot moves chained": a bot_move task goes on making the moves of the bots to act next in
+# the same match, each in its own transaction (its own version, idempotency key, log entries and push), for up
+# to CHAIN_SECONDS, then hands the next one back to the queue. The budget keeps a chain from holding a worker
+# process for long while a person's action waits.
+CHAIN_SECONDS = 0.03
+_chain = threading.local()
+
+
+def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECONDS) -> int:
+    """``match_bot_move`` at ``version``, then the moves of the bots to act after it, until a person is to act,
+    the match ends or ``seconds`` have passed (the next move then goes back to the queue as a task). Returns
+    the number of moves made. Each move is ``match_bot_move`` itself, so it is as safe to run twice."""
+    made = 0
+    _chain.until = time.monotonic() + seconds
+    try:
+        while True:
+            _chain.next = None
+            if not match_bot_move(match_id=match_id, version=version):
+                return made
+            made += 1
+            if _chain.next is None:  # a person to act, the end, or the budget spent (the task was queued)
+                return made
+            match_id, version = _chain.next
+    finally:
+        _chain.until = 0
+        _chain.next = None
 
 
 def match_resume_all() -> dict[str, int]:

@@ -18,10 +18,11 @@ def adjudicate(match_id: int) -> int:
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def bot_move(match_id: int, version: int) -> bool:
-    """The bot to act at ``version`` decides; nothing if the match has moved on."""
-    from matches.services import match_bot_move
+    """The bot to act at ``version`` decides, and the bots to act after it go on for a few milliseconds
+    (``match_bot_chain``); nothing if the match has moved on."""
+    from matches.services import match_bot_chain
 
-    return match_bot_move(match_id=match_id, version=version)
+    return match_bot_chain(match_id=match_id, version=version) > 0
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)

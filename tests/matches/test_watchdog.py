@@ -212,3 +212,36 @@ def test_bad_log_and_page_size_parameters_are_refused_in_the_callers_language(se
     client.force_authenticate(users[0])
     assert client.get("/api/matches/?page_size=x").status_code == 400
     assert client.get("/api/matches/?page_size=2").status_code == 200
+
+
+def test_a_bots_answer_to_a_person_goes_on_the_players_queue_and_bot_matches_on_the_bots(seeded, users,
+                                                                                          monkeypatch):
+    sent = []
+    monkeypatch.setattr(tasks.bot_move, "apply_async", lambda args, queue=None, **kw: sent.append(("person", queue)))
+    monkeypatch.setattr(tasks.bot_move, "delay", lambda *args: sent.append(("bots", None)))
+    match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")  # Dark, the bot, first
+    match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="random")
+    assert sent == [("person", celery_app.conf.task_default_queue), ("bots", None)]
+
+
+def test_a_bot_chain_makes_the_next_bots_moves_in_one_task_each_its_own_submission(seeded, users, monkeypatch):
+    from matches import services
+
+    queued = []
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.bot_move, "delay", lambda *args: queued.append(args))
+        match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
+                                autoplay="random")
+        queued.clear()
+        made = services.match_bot_chain(match_id=match.pk, version=0, seconds=60)
+    match.refresh_from_db()
+    assert made == match.version >= 20 or match.status == Match.Status.FINISHED
+    keys = list(match.submissions.order_by("applied_version").values_list("idempotency_key", flat=True))
+    assert keys == [f"bot:{v}" for v in range(match.version)]
+    with monkeypatch.context() as patched:
+        patched.setattr(tasks.bot_move, "delay", lambda *args: queued.append(args))
+        match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
+                                autoplay="random")
+        queued.clear()
+        assert services.match_bot_chain(match_id=match.pk, version=0, seconds=0) == 1
+    assert queued == [(match.pk, 1)]  # the budget spent: the next move goes back to the queue
