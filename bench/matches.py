@@ -90,13 +90,14 @@ def listen(match_ids: list[int], received: dict, stop: threading.Event) -> None:
     """Record the first time each (match, version) view arrives on the spectators' group."""
     from channels.layers import get_channel_layer
 
-    from matches.live import group_name
+    from matches.live import group_name, mark_watched
 
     async def run():
         layer = get_channel_layer()
         channel = await layer.new_channel()
         for match_id in match_ids:
             await layer.group_add(group_name(match_id, None), channel)
+            await asyncio.to_thread(mark_watched, match_id, None)  # as a connecting WebSocket does
         while not stop.is_set():
             try:
                 message = await asyncio.wait_for(layer.receive(channel), timeout=0.5)

@@ -26,16 +26,47 @@ def group_name(match_id: int, seat: str | None) -> str:
     return f"match-{match_id}-{seat or 'spectators'}"
 
 
+# Who is listening (issue 14 "a cheaper action"): a WebSocket consumer marks its group watched when it connects
+# and whenever it delivers a view, for WATCH_SECONDS; a push computes and sends the views of watched groups only.
+# A bot match nobody watches then costs no view at all (three full views, about 100 KB through Redis, an action
+# before). The marks live in the cache (Redis in production, shared by web and workers).
+WATCH_SECONDS = 3600
+
+
+def _watch_key(match_id: int, seat: str | None) -> str:
+    return f"live:watched:{group_name(match_id, seat)}"
+
+
+def mark_watched(match_id: int, seat: str | None) -> None:
+    """Someone listens on ``seat``'s group of ``match_id`` (None: the spectators'): push its views for the next
+    ``WATCH_SECONDS``. Called by ``consumers.MatchConsumer``; the bench's listener calls it too."""
+    from django.core.cache import cache
+
+    cache.set(_watch_key(match_id, seat), 1, WATCH_SECONDS)
+
+
+def watched_seats(match_id: int, seats: list[str | None]) -> list[str | None]:
+    """The ones of ``seats`` whose group someone listens on (one cache round trip)."""
+    from django.core.cache import cache
+
+    marks = cache.get_many([_watch_key(match_id, seat) for seat in seats])
+    return [seat for seat in seats if _watch_key(match_id, seat) in marks]
+
+
 def push_views(match, *, seats: list | None = None) -> None:
-    """Send each seat and the spectators their view of ``match`` (a ``match.view`` message). ``seats``: the
-    match's Seat rows with their users, when the caller has them. The shared parts of the views are computed
-    once and all messages go out in one round of the channel layer."""
+    """Send each watched seat and the spectators (if watched) their view of ``match`` (a ``match.view``
+    message). ``seats``: the match's Seat rows with their users, when the caller has them. The shared parts of
+    the views are computed once and all messages go out in one round of the channel layer; nothing is computed
+    when nobody listens."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
         rows = match.seat_rows() if seats is None else seats
-        views = match_views(match=match, seats=[*(s.seat for s in rows), None], seat_rows=rows)
+        listening = watched_seats(match.pk, [*(s.seat for s in rows), None])
+        if not listening:
+            return
+        views = match_views(match=match, seats=listening, seat_rows=rows)
 
         async def send_all():
             await asyncio.gather(*(layer.group_send(group_name(match.pk, seat), {"type": "match.view", "view": view})

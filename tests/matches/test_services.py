@@ -166,6 +166,7 @@ def test_a_worker_that_starts_queues_the_bot_move_a_crashed_worker_lost(seeded, 
     lost = []
     with monkeypatch.context() as patched:
         patched.setattr(tasks.bot_move, "delay", lambda *args: lost.append(args))  # the crash: never queued
+        patched.setattr(tasks.bot_move, "apply_async", lambda args, **kw: lost.append(tuple(args)))
         match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")
     match.refresh_from_db()
     assert lost == [(match.pk, 0)] and match.version == 0  # IL 2.5: Dark (the bot) attacks first

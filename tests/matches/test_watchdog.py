@@ -66,6 +66,7 @@ def test_a_bot_turn_whose_task_was_lost_is_taken_up_again(seeded, users, monkeyp
     lost = []
     with monkeypatch.context() as patched:
         patched.setattr(tasks.bot_move, "delay", lambda *args: lost.append(args))  # the task died with its worker
+        patched.setattr(tasks.bot_move, "apply_async", lambda args, **kw: lost.append(tuple(args)))
         match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")
     match.refresh_from_db()
     assert lost == [(match.pk, 0)] and match.version == 0 and match.to_act == "dark"  # IL 2.5: Dark first
