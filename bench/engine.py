@@ -1,7 +1,7 @@
 """Referee engine benchmark: random full games per second, the median time of ``legal_actions`` + ``apply``
 per decision, and of ``view`` and ``greedy_score`` (the other calls the online layer makes per action).
-Run: ``python bench/engine.py [--game iron_leaguer|legions] [--games N] [--rounds R] [--pool test|catalogue]
-[--profile N]``.
+Run: ``python bench/engine.py [--game iron_leaguer|legions|riders_legend] [--games N] [--rounds R]
+[--pool test|catalogue] [--profile N]``.
 
 Throughput: the same seeded games played ``R`` rounds; printed per round (median, best, worst: the median round
 is the figure compared with the target) and from each game's fastest round (as ``timeit`` takes the minimum: a
@@ -20,6 +20,10 @@ Legions (``--game legions``, issue 12): the two seed sample decks (``seeds/decks
 bots. Floor: 30 full games per second on one core. It also prints the games per CPU second (``process_time``:
 the figure to compare on a shared machine), the load average, and what limits it: the functions that take the
 most time of a profiled pass (``--profile N`` lines; 0 for none).
+
+Riders' Legend (``--game riders_legend``, issue 13): the two seed sample decks (``seeds/decks/riders_legend_*.txt``,
+their cards from ``seeds/catalogue/riders_legend.json`` with ``referee.games.riders_legend.cards.with_abilities``),
+seated both ways, random bots. Floor: 30 full games per second on one core; the same figures as for Legions.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ from referee.engine.rng import seed_from_int  # noqa: E402
 LEGIONS_FLOOR = 30  # issue 12: random full games per second on one core
 IRON_LEAGUER_TARGET, IRON_LEAGUER_MOONSHOT = 60, 100  # issue 14: random full games per CPU second, one core
 LEGIONS_DECKS = ("legions_mao_nyan_2017.txt", "legions_olivier_2018.txt")
+RIDERS_LEGEND_FLOOR = 30  # issue 13: random full games per second on one core
+RIDERS_LEGEND_DECKS = ("riders_legend_shocker.txt", "riders_legend_showa_riders.txt")
+RIDERS_LEGEND_SECTIONS = {"First half": "first_half", "Second half": "second_half", "Eyecatch": "eyecatch"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,39 @@ def legions_setup() -> Setup:
                 for name in LEGIONS_DECKS)
     seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
     return Setup("legions", ("p1", "p2"), lambda seed: seatings[seed % 2])
+
+
+def riders_legend_deck(text: str, cards: dict[str, dict]) -> dict:
+    """A sample decklist (``First half`` / ``Second half`` / ``Eyecatch`` sections of ``<count> <name>`` lines) as
+    the engine's deck: ``{"first_half": [card], "second_half": [card], "eyecatch": card}``."""
+    deck: dict = {"first_half": [], "second_half": [], "eyecatch": None}
+    section = None
+    for raw in text.splitlines():
+        entry = raw.strip()
+        if not entry or entry.startswith("#") or ":" in entry:
+            continue
+        if entry in RIDERS_LEGEND_SECTIONS:
+            section = RIDERS_LEGEND_SECTIONS[entry]
+            continue
+        count, name = entry.split(" ", 1)
+        if section == "eyecatch":
+            deck["eyecatch"] = cards[name]
+        else:
+            deck[section] += [cards[name]] * int(count)
+    return deck
+
+
+def riders_legend_setup() -> Setup:
+    """The two seed sample decks; odd seeds seat the Shocker deck first (p1), even seeds the Showa riders."""
+    from referee.games.riders_legend.cards import with_abilities
+
+    catalogue = json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8"))["cards"]
+    keys = ("name", "card_type", "attributes", "rules_text", "abilities")
+    cards = {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue}
+    one, two = (riders_legend_deck((ROOT / "seeds/decks" / name).read_text(encoding="utf-8"), cards)
+                for name in RIDERS_LEGEND_DECKS)
+    seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
+    return Setup("riders_legend", ("p1", "p2"), lambda seed: seatings[seed % 2])
 
 
 def play_game(engine, setup: Setup, seed: int, times: list[float] | None = None) -> int:
@@ -228,7 +268,15 @@ def _iron_leaguer(args: argparse.Namespace) -> None:
 
 
 def _legions(args: argparse.Namespace) -> None:
-    setup = legions_setup()
+    _sample_decks(args, legions_setup(), LEGIONS_FLOOR)
+
+
+def _riders_legend(args: argparse.Namespace) -> None:
+    _sample_decks(args, riders_legend_setup(), RIDERS_LEGEND_FLOOR)
+
+
+def _sample_decks(args: argparse.Namespace, setup: Setup, floor: int) -> None:
+    """The figures of a game played with its two seed sample decks (Legions, Riders' Legend)."""
     load = os.getloadavg()
     cpu = time.process_time()
     rounds, fastest, decisions = throughput(args.games, args.rounds, setup)
@@ -237,11 +285,10 @@ def _legions(args: argparse.Namespace) -> None:
     per_cpu = args.games * args.rounds / cpu
     load_after = os.getloadavg()
     print(
-        f"legions (seed sample decks, both seatings): {args.games} random games x {args.rounds} rounds, "
+        f"{setup.game} (seed sample decks, both seatings): {args.games} random games x {args.rounds} rounds, "
         f"{decisions / args.games:.0f} decisions/game, one core"
     )
-    print(f"  games per CPU second: {per_cpu:.1f} (floor: {LEGIONS_FLOOR}; "
-          f"{'above' if per_cpu >= LEGIONS_FLOOR else 'BELOW'} it)")
+    print(f"  games per CPU second: {per_cpu:.1f} (floor: {floor}; {'above' if per_cpu >= floor else 'BELOW'} it)")
     print(
         f"  games/s by round (wall): median {statistics.median(per_round):.1f}, best {per_round[-1]:.1f}, "
         f"worst {per_round[0]:.1f}; from each game's fastest round: {args.games / sum(fastest.values()):.1f}"
@@ -258,7 +305,7 @@ def _legions(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("iron_leaguer", "legions"), default="iron_leaguer")
+    parser.add_argument("--game", choices=("iron_leaguer", "legions", "riders_legend"), default="iron_leaguer")
     parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the same games (default 3)")
     parser.add_argument("--pool", choices=("test", "catalogue"), default="catalogue",
@@ -269,10 +316,10 @@ def main() -> None:
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds take a number above 0")
     if args.profile is None:
-        args.profile = 10 if args.game == "legions" else 0
+        args.profile = 0 if args.game == "iron_leaguer" else 10
     if args.profile < 0:
         parser.error("--profile takes 0 or more lines")
-    (_legions if args.game == "legions" else _iron_leaguer)(args)
+    {"legions": _legions, "riders_legend": _riders_legend}.get(args.game, _iron_leaguer)(args)
 
 
 if __name__ == "__main__":

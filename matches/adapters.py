@@ -96,6 +96,74 @@ def legions_decks(seat_decks: dict[str, dict]) -> dict:
     return decks
 
 
+# Riders' Legend -------------------------------------------------------------------------------------------------
+
+RIDERS_LEGEND_SECTIONS = ("first_half", "second_half", "eyecatch")
+
+
+def riders_legend_sample(seat: str) -> Path:
+    """The seed sample deck a seat without a deck plays (``seeds/decks/riders_legend_*.txt`` in name order: the
+    first for p1, the second for p2)."""
+    samples = sorted((Path(settings.BASE_DIR) / "seeds" / "decks").glob("riders_legend_*.txt"))
+    return samples[("p1", "p2").index(seat) % len(samples)]
+
+
+def riders_legend_keep(result) -> dict:
+    """A checked 61-card list as card names by section (Riders' Legend: デッキ, 開始準備):
+    ``{"first_half": [names], "second_half": [names], "eyecatch": name}`` (each repeated by its count)."""
+    names = {key: card["name"] for key, card in result.index.cards.items()}
+    kept: dict = {"first_half": [], "second_half": [], "eyecatch": ""}
+    for entry in result.entries:
+        if entry["section"] == "eyecatch":
+            kept["eyecatch"] = names[entry["card"]]
+        elif entry["section"] in kept:
+            kept[entry["section"]] += [names[entry["card"]]] * entry["count"]
+    return kept
+
+
+def _riders_legend_sample_kept(seat: str) -> dict:
+    """The sample deck of ``seat`` read by the decks feature's check (the names as the catalogue spells them).
+    EmptyCatalogue when the check cannot read it or finds it illegal (the seeds are not loaded, or not all)."""
+    from decks.services import deck_check_text
+    from decks.textcheck import Unreadable
+
+    path = riders_legend_sample(seat)
+    try:
+        result = deck_check_text(text=path.read_text(encoding="utf-8"))
+    except Unreadable as exc:
+        raise EmptyCatalogue(f"the sample deck {path.name} cannot be read ({exc}): run manage.py loadseeds") from exc
+    if result.report.errors:
+        problems = "; ".join(p.message_en for p in result.report.errors[:3])
+        raise EmptyCatalogue(f"the sample deck {path.name} does not check ({problems}): run manage.py loadseeds")
+    return riders_legend_keep(result)
+
+
+def riders_legend_decks(seat_decks: dict[str, dict]) -> dict:
+    """``{"p1": {"first_half": [card], "second_half": [card], "eyecatch": card}, "p2": ...}`` (Riders' Legend:
+    開始準備; the engine's ``setup.new_game``): each seat's kept names, or its sample deck, as the catalogue's
+    cards with their abilities (``referee.games.riders_legend.cards.with_abilities``; the catalogue's own
+    abilities win). EmptyCatalogue when a name is not in the catalogue."""
+    from referee.games.riders_legend.cards import with_abilities
+
+    by_name: dict[str, dict] = {}
+    for card in _game_cards("riders_legend"):
+        own = getattr(card, "abilities", None)
+        data = {**card_dict(card), "rules_text": card.rules_text, **({"abilities": own} if own else {})}
+        by_name.setdefault(card.name, with_abilities(data))
+    decks = {}
+    for seat in ("p1", "p2"):
+        kept = seat_decks.get(seat) or {}
+        if not kept.get("eyecatch"):
+            kept = _riders_legend_sample_kept(seat)
+        try:
+            decks[seat] = {"first_half": [by_name[n] for n in kept["first_half"]],
+                           "second_half": [by_name[n] for n in kept["second_half"]],
+                           "eyecatch": by_name[kept["eyecatch"]]}
+        except KeyError as exc:
+            raise EmptyCatalogue(f"{exc.args[0]}: run manage.py loadseeds") from exc
+    return decks
+
+
 # The registry ---------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -111,6 +179,7 @@ class GameWiring:
 GAMES: dict[str, GameWiring] = {
     "iron_leaguer": GameWiring(decks=iron_leaguer_decks, keep=iron_leaguer_keep),
     "legions": GameWiring(decks=legions_decks, keep=legions_keep),
+    "riders_legend": GameWiring(decks=riders_legend_decks, keep=riders_legend_keep),
 }
 ADAPTERS = GAMES  # the name the first release used
 

@@ -20,11 +20,14 @@ from .choices import build_groups
 from .frame import Board, Clock, Line
 from .iron_leaguer import IronLeaguerPresenter
 from .legions import LegionsPresenter
+from .riders_legend import RidersLegendPresenter
 
-__all__ = ["IronLeaguerPresenter", "LegionsPresenter", "Presenter", "build_board", "presenter_for"]
+__all__ = ["IronLeaguerPresenter", "LegionsPresenter", "Presenter", "RidersLegendPresenter", "build_board",
+           "presenter_for"]
 from .presenter import BoardInput, Presenter
 
-PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter(), "legions": LegionsPresenter()}
+PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter(), "legions": LegionsPresenter(),
+                                    "riders_legend": RidersLegendPresenter()}
 LOG_LENGTH = 14  # log lines shown on the board (the replay has them all)
 
 

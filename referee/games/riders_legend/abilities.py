@@ -297,9 +297,10 @@ def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
     without both sides."""
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
+    judged: dict[int, str] = {}  # a deck repeats one card dict for its copies: each object is judged once
     for card in cards:
         name = card.get("name", "?")
-        reason = _refusal(card)
+        reason = judged[id(card)] if id(card) in judged else judged.setdefault(id(card), _refusal(card))
         if reason and name not in seen:
             seen.add(name)
             out.append((name, reason))

@@ -85,10 +85,11 @@ def place(state: dict, seat: str, card_id: str, pos: tuple[str, int], events: li
     return char
 
 
-def can_transform_onto(state: dict, card_id: str, char: dict) -> bool:
+def can_transform_onto(state: dict, card_id: str, char: dict, wanted: set[str] | None = None) -> bool:
     """B3.3c: ``card_id`` names ``char``'s top card among its 変身元 (reading ``transform_onto``: or any card of
-    the stack)."""
-    wanted = set(transform_targets(state, card_id))
+    the stack). ``wanted``: ``set(transform_targets(state, card_id))``, when the caller has it."""
+    if wanted is None:
+        wanted = set(transform_targets(state, card_id))
     if readings_mod.of(state).transform_onto == "top":
         return state["cards"][top(char)]["name"] in wanted
     return any(state["cards"][c]["name"] in wanted for c in char["stack"])
@@ -162,7 +163,8 @@ def to_hand(state: dict, char_id: str, events: list[Event], clause: str) -> None
         back, binned = [char["stack"][-1]], char["stack"][:-1]
     player["hand"].extend(back)
     player["graveyard"].extend(binned)
-    events.append(Event("to_hand", clause, {"seat": seat, "character": char_id, "cards": back, "graveyard": binned}))
+    events.append(Event("to_hand", clause, {"seat": seat, "character": char_id, "cards": back, "graveyard": binned,
+                                            "names": [name(state, c) for c in back]}))  # seen on the field
 
 
 def check_destroyed(state: dict, events: list[Event]) -> None:
@@ -170,16 +172,20 @@ def check_destroyed(state: dict, events: list[Event]) -> None:
     character whose damage reaches its defence, or ask its owner (decision ``instead``) when its top card may go
     to the hand instead."""
     for seat in (state["turn_seat"], other(state["turn_seat"])):
-        for _, _, char in characters(state, seat):
-            if char["damage"] == 0 or char["damage"] < defence(state, char):
-                continue  # damage received and at least the defence (a 0-defence card with no damage stays)
-            if statics(abilities(state, top(char)), "instead_of_destruction"):
-                state["pending"] = {"kind": "instead", "seat": seat, "character": char["id"],
-                                    "card": top(char)}
+        player = state["players"][seat]
+        # the order of ``characters(state, seat)`` (justice, operation 1..5, battle 1..5), without building it:
+        # this check runs after every step of every action
+        for group in (player["justice"], *player["operation"], *player["battle"]):
+            for char in group:
+                if char["damage"] == 0 or char["damage"] < defence(state, char):
+                    continue  # damage received and at least the defence (a 0-defence card with no damage stays)
+                if statics(abilities(state, top(char)), "instead_of_destruction"):
+                    state["pending"] = {"kind": "instead", "seat": seat, "character": char["id"],
+                                        "card": top(char)}
+                    return
+                destroy(state, char["id"], events, "キャラクターカード/B4.6 防御力以上のダメージ")
+                check_destroyed(state, events)
                 return
-            destroy(state, char["id"], events, "キャラクターカード/B4.6 防御力以上のダメージ")
-            check_destroyed(state, events)
-            return
 
 
 def instead(state: dict, char_id: str, to_hand_: bool, events: list[Event]) -> None:
@@ -197,4 +203,4 @@ def instead(state: dict, char_id: str, to_hand_: bool, events: list[Event]) -> N
     player["graveyard"].extend(char["stack"][:-1])
     events.append(Event("instead_of_destruction", "キャラクターカード (static instead_of_destruction)",
                         {"seat": seat, "character": char_id, "card": char["stack"][-1],
-                         "graveyard": char["stack"][:-1]}))
+                         "name": name(state, char["stack"][-1]), "graveyard": char["stack"][:-1]}))

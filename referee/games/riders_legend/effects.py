@@ -75,14 +75,26 @@ def transformations(state: dict, seat: str, phase_free: bool = True) -> list[str
     if not on_field:
         return out
     reading = readings.of(state)
+    cards = state["cards"]
+    # chars_mod.can_transform_onto, its look-ups made once: the names a card may transform from (the top card's,
+    # or with reading transform_onto every card's of the stack)
+    onto = [(fld, area, char, {cards[top(char)]["name"]} if reading.transform_onto == "top"
+             else {cards[c]["name"] for c in char["stack"]}) for fld, area, char in on_field]
+    names = None  # the names on the field, once the first candidate needs them
     for card_id in dict.fromkeys(state["players"][seat]["hand"]):
-        if state["cards"][card_id]["card_type"] != "character" or not chars_mod.transform_targets(state, card_id):
+        if cards[card_id]["card_type"] != "character":
+            continue
+        wanted = set(chars_mod.transform_targets(state, card_id))
+        if not wanted:
             continue
         if reading.placement_condition_on_transform and not chars_mod.placement_condition_met(state, seat, card_id):
             continue
-        for fld, area, char in on_field:
-            if chars_mod.can_transform_onto(state, card_id, char) \
-                    and field.unique_ok(state, seat, card_id, char["id"]) \
+        for fld, area, char, below in onto:
+            if not wanted & below:
+                continue
+            if names is None:
+                names = field.side_names(state, seat)
+            if field.unique_ok(state, seat, card_id, char["id"], names) \
                     and field.may_stand(state, seat, card_id, (fld, area)):
                 out.append(f"{card_id}>{char['id']}")
     return out

@@ -103,11 +103,20 @@ def placement_unique(own: list[list[str]], opponent: list[list[str]], names: lis
     return True
 
 
-def unique_ok(state: dict, seat: str, card_id: str, skip: str = "") -> bool:
-    """``placement_unique`` for ``card_id`` joining ``seat``'s side (``skip``: a character left out, the one
-    being transformed)."""
-    own = [names_of(state, c) for _, _, c in characters(state, seat) if c["id"] != skip]
+def side_names(state: dict, seat: str) -> tuple[list[tuple[str, list[str]]], list[list[str]]]:
+    """``(own, foe)``: the names each character of ``seat``'s side carries (with its id) and those of each
+    opposing character; computed once for the many uniqueness checks of one list of legal actions."""
+    own = [(c["id"], names_of(state, c)) for _, _, c in characters(state, seat)]
     foe = [names_of(state, c) for _, _, c in characters(state, other(seat))]
+    return own, foe
+
+
+def unique_ok(state: dict, seat: str, card_id: str, skip: str = "",
+              names: tuple[list[tuple[str, list[str]]], list[list[str]]] | None = None) -> bool:
+    """``placement_unique`` for ``card_id`` joining ``seat``'s side (``skip``: a character left out, the one
+    being transformed); ``names``: ``side_names(state, seat)`` when the caller has it."""
+    own_named, foe = names if names is not None else side_names(state, seat)
+    own = [carried for char_id, carried in own_named if char_id != skip]
     return placement_unique(own, foe, card_names(state, card_id), bool(attrs(state, card_id).get("limit_one")))
 
 
@@ -121,5 +130,12 @@ def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int]) -> li
     """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4."""
     if char["steps"] >= steps_allowed(state, char) or char["no_move_until"] >= state["turn"]:
         return []
-    lateral = readings_mod.of(state).lateral_adjacency
-    return [p for p in positions() if adjacent(pos, p, lateral) and may_stand(state, seat, top(char), p)]
+    reading = readings_mod.of(state)
+    side = alignment(state, top(char))  # may_stand, its look-ups made once
+
+    def ok(p: tuple[str, int]) -> bool:
+        if not reading.movement_follows_placement:
+            return p[0] != "justice" or side == "justice"
+        return stand_allowed(side, p[0], own_justice_mission(state, seat, p[1]))
+
+    return [p for p in positions() if adjacent(pos, p, reading.lateral_adjacency) and ok(p)]

@@ -15,7 +15,7 @@ from . import characters as chars_mod
 from . import effects, field, missions
 from . import readings as readings_mod
 from .actions import PlaceCharacter, PlaceMission, Transform, Untransform
-from .state import AREAS, FIELDS, attrs, characters, find, kind
+from .state import AREAS, FIELDS, alignment, attrs, characters, find, kind, top
 
 Problem = tuple[str, str, str] | None
 
@@ -88,8 +88,9 @@ def problem_character(state: dict, a: PlaceCharacter) -> Problem:
     return None
 
 
-def _card_problem(state: dict, seat: str, card_id: str) -> Problem:
-    """What of ``problem_character`` does not depend on the position."""
+def _card_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
+    """What of ``problem_character`` does not depend on the position (``names``: ``field.side_names``, when the
+    caller has it)."""
     player = state["players"][seat]
     if card_id not in player["hand"]:
         return ("not_in_hand", f"{card_id} is not in your hand", "キャラクターカード")
@@ -100,7 +101,7 @@ def _card_problem(state: dict, seat: str, card_id: str) -> Problem:
                 "キャラクターカード/B3.3b 1ターンに1体")
     if not chars_mod.placement_condition_met(state, seat, card_id):
         return ("placement_condition", "its placement condition is not met", "キャラクターカード 配置条件")
-    if not field.unique_ok(state, seat, card_id):
+    if not field.unique_ok(state, seat, card_id, names=names):
         return ("unique", "a character of that name (or 1枚制限 card) is already on the field", "ユニーク処理/B6")
     return None
 
@@ -157,14 +158,24 @@ def legal_missions(state: dict, seat: str, setup: bool = False) -> list[PlaceMis
     if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
         return []
     free = [area for area in AREAS if player["missions"][area - 1] is None]
+    # problem_mission's checks, each made once: by card (a mission card, 1枚制限), by area (the alignments of the
+    # operation field) and by the kind laid (missions.placement); the same actions in the same order
+    ops = {area: [alignment(state, top(c)) for c in player["operation"][area - 1]] for area in free}
+    laid: dict[tuple[str, int], bool] = {}  # (kind laid, area) -> whether it may be laid there
     out = []
     for card_id in dict.fromkeys(player["hand"]):
-        bluffs = (0, 1) if kind(state, card_id) == "mission" else (1,)
+        is_mission = kind(state, card_id) == "mission"
+        limit_ok = not attrs(state, card_id).get("limit_one") or _one_limit_ok(state, card_id)
+        kinds = {bluff: missions.kind_of(state, card_id, bool(bluff)) for bluff in ((0, 1) if is_mission else (1,))}
         for area in free:
-            for bluff in bluffs:
-                a = PlaceMission(seat=seat, card=card_id, area=area, bluff=bluff)
-                if problem_mission(state, a, setup) is None:
-                    out.append(a)
+            for bluff, laid_as in kinds.items():
+                if not bluff and not limit_ok:
+                    continue
+                key = (laid_as, area)
+                if key not in laid:
+                    laid[key] = missions.placement(laid_as, False, ops[area], setup) is not None
+                if laid[key]:
+                    out.append(PlaceMission(seat=seat, card=card_id, area=area, bluff=bluff))
     return out
 
 
@@ -173,11 +184,14 @@ def legal_characters(state: dict, seat: str) -> list[PlaceCharacter]:
     if player["placed"]["character"] >= 1:
         return []
     out = []
+    names = field.side_names(state, seat)
+    justice = {area: field.own_justice_mission(state, seat, area) for area in (0, *AREAS)}
     for card_id in dict.fromkeys(player["hand"]):
-        if kind(state, card_id) != "character" or _card_problem(state, seat, card_id) is not None:
+        if kind(state, card_id) != "character" or _card_problem(state, seat, card_id, names) is not None:
             continue
+        side = alignment(state, card_id)  # field.may_place, its look-ups made once
         out += [PlaceCharacter(seat=seat, card=card_id, field=fld, area=area) for fld, area in field.positions()
-                if field.may_place(state, seat, card_id, (fld, area))]
+                if field.placement_allowed(side, fld, justice[area])]
     return out
 
 

@@ -75,7 +75,7 @@ _SHARED = ("cards", "readings", "halves", "auras")
 def copy_state(state: dict) -> dict:
     """A copy ``apply`` may change: everything but the card table, the readings and the deck lists (never changed
     once set up)."""
-    new = {k: _deep(v) for k, v in state.items() if k not in _SHARED and k != "players"}
+    new = {k: _deep(v) if type(v) in _NESTED else v for k, v in state.items() if k not in _SHARED and k != "players"}
     new["players"] = {seat: _copy_player(p) for seat, p in state["players"].items()}
     for key in _SHARED:
         new[key] = state[key]
@@ -153,9 +153,15 @@ def find(state: dict, char_id: str) -> tuple[str, str, int, dict] | None:
     """``(seat, field, area, character)`` of the character whose bottom card is ``char_id``; None when it is not
     on the field."""
     seat = owner(state, char_id)
-    for field, area, char in characters(state, seat):
+    player = state["players"][seat]
+    for char in player["justice"]:  # the order of ``characters``, without building its list
         if char["id"] == char_id:
-            return seat, field, area, char
+            return seat, "justice", 0, char
+    for field in ("operation", "battle"):
+        for i, chars in enumerate(player[field]):
+            for char in chars:
+                if char["id"] == char_id:
+                    return seat, field, i + 1, char
     return None
 
 

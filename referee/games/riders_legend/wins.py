@@ -11,7 +11,7 @@ from __future__ import annotations
 from referee.engine.actions import Event
 
 from . import readings as readings_mod
-from .state import SEATS, missions, other
+from .state import SEATS, other
 
 
 def losers(state: dict) -> dict[str, tuple[str, str]]:
@@ -21,7 +21,7 @@ def losers(state: dict) -> dict[str, tuple[str, str]]:
         player = state["players"][seat]
         if player["deck_out"]:
             out[seat] = ("the deck ran out", "勝利条件/B4.8 デッキが尽きる（その瞬間）")
-        elif state["setup_done"] and not missions(player):
+        elif state["setup_done"] and all(m is None for m in player["missions"]):  # missions(player) is empty
             out[seat] = ("no mission left", "勝利条件/B8 ミッションを0枚にする")
     return out
 
