@@ -13,6 +13,16 @@ from django.utils.translation import gettext_lazy as _lazy
 from .choices import ChoiceSpec
 from .frame import Stat, Zone
 
+# How a match ends outside the game's own rules, the same in every game (docs/matches.md "Ending a match", "Time
+# control"): each presenter's table of reasons takes these beside its game's own.
+MATCH_REASONS = {
+    "time": _lazy("the other side ran out of time"),
+    "abandoned": _lazy("the other side stopped playing (three decisions in a row timed out)"),
+    "aborted": _lazy("nobody was playing any more: the match was aborted"),
+    "resigned": _lazy("the other side resigned"),
+    "withdrawn": _lazy("the challenge was withdrawn"),
+}
+
 
 @dataclass
 class BoardInput:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from ..presenter import MATCH_REASONS
+
 SEATS = {"silver": _("Silver Castle"), "dark": _("Dark Sports")}
 SHORT_SEATS = {"silver": _("Silver"), "dark": _("Dark")}
 LEAGUES = {"late_league": _("Late League"), "national_ship": _("National-ship"), "world_tour": _("World Tour")}
@@ -56,14 +58,7 @@ PASSES = {
     "ready": _("Pass and ready ILs"),
 }
 
-REASONS = {
-    "two World Tour wins": _("two World Tour wins"),
-    "time": _("the other side ran out of time"),
-    "abandoned": _("the other side stopped playing (three decisions in a row timed out)"),
-    "aborted": _("nobody was playing any more: the match was aborted"),
-    "resigned": _("the other side resigned"),
-    "withdrawn": _("the challenge was withdrawn"),
-}
+REASONS = {"two World Tour wins": _("two World Tour wins"), **MATCH_REASONS}
 
 # The defender's choice of instruction (IL 8.6), as a button.
 INSTRUCTION_CHOICES = {

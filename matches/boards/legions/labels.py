@@ -8,6 +8,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from ..presenter import MATCH_REASONS
+
 SEATS = {"p1": _lazy("Player 1"), "p2": _lazy("Player 2")}
 LANES = {"right": _lazy("right lane"), "centre": _lazy("centre lane"), "left": _lazy("left lane"),
          "lord": _lazy("leader zone")}
@@ -45,11 +47,7 @@ REASONS = {"life 0": _lazy("the loser's life fell to 0"),
            "could not draw": _lazy("the loser had to draw from an empty deck"),
            "the opponent holds 12 cores": _lazy("the winner holds 12 cores in the core and leader zones"),
            "both players lost at once": _lazy("both players lost at once"),
-           "time": _lazy("the other side ran out of time"),
-           "abandoned": _lazy("the other side stopped playing (three decisions in a row timed out)"),
-           "aborted": _lazy("nobody was playing any more: the match was aborted"),
-           "resigned": _lazy("the other side resigned"),
-           "withdrawn": _lazy("the challenge was withdrawn")}
+           **MATCH_REASONS}
 
 
 def _get(table: dict, code) -> str:

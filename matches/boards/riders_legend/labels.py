@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import pgettext_lazy
 
+from ..presenter import MATCH_REASONS
+
 SEATS = {"p1": _lazy("Player 1"), "p2": _lazy("Player 2")}
 FIELDS = {"justice": _lazy("justice field"), "operation": _lazy("operation field"), "battle": _lazy("battle field")}
 TYPES = {"character": _lazy("character"), "mission": _lazy("mission"), "action": _lazy("action card"),
@@ -68,9 +70,7 @@ BINNED = {"bluff": _lazy("it was a bluff"), "justice mission revealed": _lazy("a
 REASONS = {"the deck ran out": _lazy("the loser's deck ran out"),
            "no mission left": _lazy("the loser had no mission left"),
            "both players lost at once": _lazy("both players lost at once"),
-           "time": _lazy("the other side ran out of time"),
-           "abandoned": _lazy("the other side stopped playing (three decisions in a row timed out)"),
-           "aborted": _lazy("nobody was playing any more: the match was aborted")}
+           **MATCH_REASONS}
 
 
 def _get(table: dict, code) -> str:
