@@ -26,7 +26,7 @@ import django_filters
 from django.conf import settings
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import FileResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -102,6 +102,7 @@ class SortedCursorPagination(BasePagination):
                 rows = list(queryset.filter(sorting.after(self.keys, values))[: self.page_size + 1])
             else:
                 backwards = sorting.reversed_order(queryset.filter(sorting.before(self.keys, values)), self.keys)
+                backwards = _game_first(backwards, view.game, queryset.db, descending=True)
                 rows = list(backwards[: self.page_size + 1])
         self.more = len(rows) > self.page_size
         rows = rows[: self.page_size]
@@ -460,6 +461,15 @@ def card_search(game: str | None, query: str, order: str, *, using: str) -> Card
     return _card_search(using, game, ids, query, order)
 
 
+def _game_first(queryset: QuerySet, game: str | None, using: str, *, descending: bool = False) -> QuerySet:
+    """One game's search on PostgreSQL ordered by the game first (the same order, the game being one): the
+    (game, id) index then walks that game's cards alone (``cards.search.one_game``)."""
+    if not game or connections[using].vendor != "postgresql":
+        return queryset
+    lead = F("game_id").desc() if descending else F("game_id").asc()
+    return queryset.order_by(lead, *queryset.query.order_by)
+
+
 def _catalogue_version(game: str | None) -> str:
     """The catalogue version of ``game`` (every game's, joined, for None): one query on a table of a row per
     game. The version lives in the decks app, which keeps it for the deck check's caches."""
@@ -474,7 +484,8 @@ def _catalogue_version(game: str | None) -> str:
 def _card_search(using: str, game: str | None, _ids: tuple[int, ...], query: str, order: str) -> CardSearch:
     matching, keys = filtered_search(Card.objects.using(using), query, [game] if game else None, order=order)
     keys = sorting.with_tiebreak(keys)  # by id alone when no order is asked for, as before sorting existed
-    rows = sorting.apply_order(matching, keys).values(*_ROW_FIELDS, *(f"sort_{i}" for i in range(len(keys))))
+    rows = _game_first(sorting.apply_order(matching, keys), game, using)
+    rows = rows.values(*_ROW_FIELDS, *(f"sort_{i}" for i in range(len(keys))))
     try:
         sql, params = matching.order_by().values("pk").query.get_compiler(using).as_sql()
         count_sql = (f"SELECT COUNT(*) FROM ({sql}) matching", tuple(params))
@@ -491,6 +502,7 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     pagination_class = SortedCursorPagination
     filterset_class = CardFilter
     sort_keys: tuple[SortKey, ...] = ()
+    game: str | None = None  # the one game searched (the list's ``game``), None for every game
     count_cards = None  # how ``SortedCursorPagination`` counts the cards on a first page (set by ``get_queryset``)
 
     def get_queryset(self):
@@ -503,7 +515,7 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
             search = card_search(game, query, order, using=Card.objects.db)
         except QueryError as exc:
             raise search_error(exc, game, order) from exc
-        self.sort_keys = search.keys
+        self.sort_keys, self.game = search.keys, game
         if self._filtered():
             self.count_cards = lambda: self.filter_queryset(search.matching.all()).count()
         else:
