@@ -470,13 +470,14 @@ def _game_first(queryset: QuerySet, game: str | None, using: str, *, descending:
     return queryset.order_by(lead, *queryset.query.order_by)
 
 
-def _catalogue_version(game: str | None) -> str:
+def _catalogue_version(game: str | None, using: str = "default") -> str:
     """The catalogue version of ``game`` (every game's, joined, for None): one query on a table of a row per
     game. The version lives in the decks app, which keeps it for the deck check's caches."""
-    from decks.catalogue import catalogue_key, catalogue_keys
+    from decks.catalogue import catalogue_key_by_id, catalogue_keys
 
     if game:
-        return catalogue_key(game)
+        ids = game_ids((game,), using)
+        return catalogue_key_by_id(ids[0], using=using) if ids else "none"
     return ",".join(f"{code}:{version}" for code, version in sorted(catalogue_keys().items()))
 
 
@@ -519,7 +520,7 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
         if self._filtered():
             self.count_cards = lambda: self.filter_queryset(search.matching.all()).count()
         else:
-            self.count_cards = lambda: search.count_at(_catalogue_version(game))
+            self.count_cards = lambda: search.count_at(_catalogue_version(game, search.using))
         return search.rows.all()
 
     def finalize_response(self, request, response, *args, **kwargs):
