@@ -65,7 +65,8 @@ def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 2
     (``joined``: ``(match id, the form as sent)``) the same form is shown again, open, with everything the
     player typed and the reason beside it: nothing is lost."""
     open_matches = Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats__user")[:50]
-    mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()[:50]
+    mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
+            .only("id", "game", "status", "outcome", "to_act", "created_at").prefetch_related("seats__user")[:50]
             if request.user.is_authenticated else [])
     watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
     finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")

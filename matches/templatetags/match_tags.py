@@ -35,3 +35,39 @@ def outcome_text(match) -> str:
     """The end of ``match`` in one sentence ("Silver Castle wins: two World Tour wins.")."""
     data = BoardInput(match=match, view={"outcome": match.outcome or {}}, state={}, seat=None, names={})
     return presenter_for(match.game).outcome(data)
+
+
+@register.simple_tag
+def viewer_summary(match, user) -> dict:
+    """``{% viewer_summary m user as s %}``: a row of "My matches" from the viewer's side — ``side`` (their seat's
+    name, or "" when they only watch their bot match), ``opponent`` (the other seat's player or bot),
+    ``result`` ("Won", "Lost", "No winner", "Your turn", "Opponent's turn", "Waiting for an opponent") and
+    ``tone`` (a Bulma colour for the tag)."""
+    from django.utils.translation import gettext as _
+
+    rows = list(match.seats.all())
+    mine = next((s for s in rows if s.user_id == getattr(user, "pk", None)), None)
+    others = [s for s in rows if s is not mine]
+
+    def who(seat) -> str:
+        if seat.user_id:
+            return seat.user.get_username()
+        return {"greedy": _("bot (greedy)"), "random": _("bot (random)")}.get(seat.bot, _("free seat"))
+
+    opponent = ", ".join(who(s) for s in others) if mine else " – ".join(who(s) for s in rows)
+    outcome = match.outcome or {}
+    if match.status == "open":
+        result, tone = _("Waiting for an opponent"), "info"
+    elif match.status in ("finished", "aborted"):
+        if not mine or not outcome.get("winner"):
+            result, tone = _("No winner") if not outcome.get("winner") else _("Finished"), "light"
+        elif outcome["winner"] == mine.seat:
+            result, tone = _("Won"), "success"
+        else:
+            result, tone = _("Lost"), "danger"
+    elif mine and match.to_act == mine.seat:
+        result, tone = _("Your turn"), "warning"
+    else:
+        result, tone = _("Opponent's turn") if mine else _("In play"), "light"
+    side = presenter_for(match.game).seat_label(mine.seat) if mine else ""
+    return {"side": side, "opponent": opponent, "result": result, "tone": tone}

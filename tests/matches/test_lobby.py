@@ -354,3 +354,29 @@ def test_the_creator_withdraws_an_open_challenge_and_nobody_else_can(seeded, use
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED and match.outcome["reason"] == "withdrawn"
     assert f"#{match.pk}" not in response.content.decode().split('id="open-challenges"')[1].split("</section>")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_my_matches_say_my_side_my_opponent_and_the_result_from_my_side(seeded, users, lang):
+    # Found by the independent tester: "My matches" listed "#12 Iron Leaguer [finished]" with no opponent and
+    # no result, so a player could not tell a won match from a lost one.
+    won = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match_join(match_id=won.pk, user=users[1])
+    from matches.services import match_resign
+
+    match_resign(match_id=won.pk, user=users[1])
+    waiting = match_challenge(user=users[0], game="legions", seat="p1", opponent="open")
+    page = _signed_in(users[0], lang).get("/matches/").content.decode()
+    mine = page[page.index('id="my-matches"'):]
+    mine = mine[:mine.index("</section>")]
+    row = mine[mine.index(f">#{won.pk}<"):]
+    row = row[:row.index("</li>")]
+    other = mine[mine.index(f">#{waiting.pk}<"):]
+    other = other[:other.index("</li>")]
+    assert "player2" in row
+    if lang == "ja":
+        assert "勝ち" in row and "対 player2" in row and "対戦相手待ち" in other
+    else:
+        assert "Won" in row and "vs player2" in row and "Waiting for an opponent" in other
+    loser = _signed_in(users[1], lang).get("/matches/").content.decode()
+    assert ("負け" if lang == "ja" else "Lost") in loser[loser.index('id="my-matches"'):]
