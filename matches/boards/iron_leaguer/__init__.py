@@ -4,6 +4,7 @@ manipulation, and the log in sentences (``narration``)."""
 
 from __future__ import annotations
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -87,8 +88,8 @@ class IronLeaguerPresenter(Presenter):
         stats.append(Stat(_("Scenes won"), _("Silver %(silver)s – Dark %(dark)s") % wins, key="wins"))
         interval = state.get("interval")
         if interval:
-            stats.append(Stat(_("Interval"), labels.INTERVAL_STEPS.get(interval.get("step"), "—"), "warning",
-                              "interval"))
+            step = labels.INTERVAL_STEPS.get(interval.get("step"))
+            stats.append(Stat(_("Interval"), capfirst(str(step)) if step else "—", "warning", "interval"))
         return stats
 
     def declaration(self, data: BoardInput) -> str:

@@ -26,7 +26,9 @@ DECISIONS = {
                _("%(seat)s is choosing the ILs for a declared technique.")),
     "discard": (_("Discard the cards you do not want, then draw up to the hand limit."),
                 _("%(seat)s is discarding before drawing.")),
-    "growth": (_("Growth: choose how to split the growth value of %(il)s into checks."),
+    "growth": (_("Growth (IL 11.6): split the growth value of %(il)s into checks. Each check rolls two dice and "
+                 "adds 1 heart when they total at most its value: one big check is likelier to succeed, several "
+                 "small ones can add more hearts."),
                _("%(seat)s is choosing how %(il)s makes its growth checks.")),
     "instruction": (_("Your defence holds: choose which of its instructions applies."),
                     _("%(seat)s is choosing which instruction of its defence applies.")),
