@@ -209,7 +209,9 @@ class Event(models.Model):
     version = models.PositiveIntegerField()  # the match version this event belongs to (0: setup)
     submission = models.ForeignKey(Submission, null=True, blank=True, on_delete=models.SET_NULL)
     kind = models.CharField(max_length=40)
-    clause = models.CharField(max_length=40, blank=True)
+    # the rule the event applies, as the engine names it ("IL 8.6.3", "Riders' Legend 勝利条件/B8 …"): text of any
+    # length (a Riders' Legend clause names its section and the spec's item; 40 characters refused them)
+    clause = models.TextField(blank=True)
     data = models.JSONField(default=dict)
     to = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
