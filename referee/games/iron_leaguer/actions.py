@@ -1,4 +1,4 @@
-"""Iron Leaguer actions: frozen dataclasses registered in ``CODEC`` (JSON tag = ``type``).
+"""Iron Leaguer actions: frozen dataclasses registered in ``CODEC`` (JSON tag = ``type``), made by ``action``.
 
 Seats are ``"silver"`` and ``"dark"``. Card and IL references are instance ids from the state (``t017``,
 ``il03``); a technique half is ``(card_id, "upper"|"lower")``.
@@ -6,7 +6,7 @@ Seats are ``"silver"`` and ``"dark"``. Card and IL references are instance ids f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -15,8 +15,25 @@ from referee.engine.actions import Action, Codec
 CODEC = Codec()
 
 
-@CODEC.register
-@dataclass(frozen=True)
+def action(cls: type) -> type:
+    """``cls`` as a frozen dataclass registered in ``CODEC``, with an ``__init__`` that writes the instance's
+    dict directly: the same parameters, defaults and fields as the dataclass's own (which sets each field by
+    ``object.__setattr__``, as a frozen class must), at about half the cost — what ``Event`` does in
+    referee/engine/actions.py; the engine makes hundreds of actions a game."""
+    cls = dataclass(frozen=True)(cls)
+    names = [f.name for f in fields(cls)]
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    params = ", ".join(f"{n}=_defaults[{n!r}]" if n in defaults else n for n in names)
+    body = "".join(f"    fields[{n!r}] = {n}\n" for n in names)
+    namespace = {"_defaults": defaults}
+    exec(f"def __init__(self, {params}):\n    fields = self.__dict__\n{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return CODEC.register(cls)
+
+
+@action
 class Declare(Action):
     """IL 5.1–5.2/6.1/7.1: declare the technique halves of an attack or defence (``mode``)."""
 
@@ -25,8 +42,7 @@ class Declare(Action):
     halves: tuple[tuple[str, str], ...]
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Assign(Action):
     """IL 5.3: choose the ILs who use the declared halves; the dice are then rolled."""
 
@@ -34,8 +50,7 @@ class Assign(Action):
     ils: tuple[str, ...]
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class AddHalf(Action):
     """IL 5.1/5.4.3: add one more technique half to the declared stack before assigning ILs."""
 
@@ -44,16 +59,14 @@ class AddHalf(Action):
     side: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Cancel(Action):
     """Withdraw a declaration before any IL is assigned (nothing was revealed or rolled)."""
 
     type: ClassVar[str] = "cancel"
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Rough(Action):
     """IL 9: Dark's IL ``il`` uses rough-play half ``(card, side)`` on the opposing IL ``target``."""
 
@@ -64,8 +77,7 @@ class Rough(Action):
     target: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Pass(Action):
     """IL 6.6/7.6: not attacking or defending; ``option`` draw (x.1), refresh (x.2), ready (6.6.3, ``ils``),
     none (6.6.4/7.6.3)."""
@@ -75,8 +87,7 @@ class Pass(Action):
     ils: tuple[str, ...] = ()
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Discard(Action):
     """IL 6.6.2/7.6.2/14.2/14.3: discard one card from hand."""
 
@@ -84,16 +95,14 @@ class Discard(Action):
     card: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Refill(Action):
     """Stop discarding and draw up to the hand limit (IL 6.6.2/7.6.2/14.1)."""
 
     type: ClassVar[str] = "refill"
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class GrowthSplit(Action):
     """IL 11.6: make the growth checks of ``il`` with these values (one of ``rules.growth_splits``)."""
 
@@ -102,8 +111,7 @@ class GrowthSplit(Action):
     parts: tuple[int, ...]
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class ChooseInstruction(Action):
     """IL 8.6: after a successful defence whose stack carries several instructions, the defender chooses the
     one that applies: ``attack_right`` (8.6.1/8.6.4), ``reset`` (8.6.2) or ``counter`` (8.6.3)."""
@@ -112,8 +120,7 @@ class ChooseInstruction(Action):
     instruction: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class ChooseRescuers(Action):
     """IL 13.2: Dark names the three ILs who make the rescue attempts (members of either team, at least one of
     Dark), before the first attempt; ``ils`` in line-up order, Dark's members before Silver's."""
@@ -122,8 +129,7 @@ class ChooseRescuers(Action):
     ils: tuple[str, ...]
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Rescue(Action):
     """IL 13.3–13.5: ``rescuer``, one of the three chosen (13.2) who has not tried yet, tries to rescue the
     retired ``target``."""
@@ -133,16 +139,14 @@ class Rescue(Action):
     target: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class EndRescue(Action):
     """IL 13.1/13.5: make no rescue (before choosing rescuers) or no more rescue attempts."""
 
     type: ClassVar[str] = "end_rescue"
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Release(Action):
     """IL 15.4/19.6: make a member of your team a stray leaguer (team above 11)."""
 
@@ -150,16 +154,14 @@ class Release(Action):
     il: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Practice(Action):
     """IL 17: draw one technique card, even above the hand limit."""
 
     type: ClassVar[str] = "practice"
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Training(Action):
     """IL 18: three growth points over one to three own ILs, ``alloc`` = ((il, points), ...)."""
 
@@ -167,8 +169,7 @@ class Training(Action):
     alloc: tuple[tuple[str, int], ...]
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Scout(Action):
     """IL 19: try to bring the stray leaguer ``target`` into your team."""
 
@@ -176,8 +177,7 @@ class Scout(Action):
     target: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Persuade(Action):
     """IL 20 (Silver only): ``persuader`` raises the heart of a Dark member or stray ``target``."""
 
@@ -186,13 +186,33 @@ class Persuade(Action):
     target: str
 
 
-@CODEC.register
-@dataclass(frozen=True)
+@action
 class Recruit(Action):
     """IL 21.8: bring a stray Dark leaguer into Dark with heart 0 (Dark below 11)."""
 
     type: ClassVar[str] = "recruit"
     il: str
+
+
+class Made(dict):
+    """key -> ``build(key)``, an action made once: a list of actions is then built by C-level ``map`` over its
+    keys (``list(map(made.__getitem__, keys))``, a look-up each) with only the new ones made in Python. Cleared
+    when it grows past 65,536 (bounded memory over many games)."""
+
+    def __init__(self, build: Any) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Action:
+        if len(self) > 1 << 16:
+            self.clear()
+        made = self[key] = self.build(key)
+        return made
+
+
+def per_seat(build: Any) -> dict[str, Made]:
+    """``{seat: Made(lambda key: build(seat, key))}`` for both seats."""
+    return {seat: Made(lambda key, seat=seat: build(seat, key)) for seat in ("silver", "dark")}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -1,8 +1,8 @@
 """The Iron Leaguer engine: the protocol of referee.engine.protocol over the state of state.py.
 
 ``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn), then runs the step's handler
-on a
-copy; a handler raises IllegalAction before the copy is returned, so a refused action changes nothing.
+on a copy (``state.copy_state``); a handler raises IllegalAction before the copy is returned, so a refused
+action changes nothing.
 """
 
 from __future__ import annotations
@@ -87,6 +87,11 @@ HANDLERS = {
     Pass: match.do_pass,
 }
 
+# (step kind, action class) -> its handler: what ``apply`` runs for an action of a class the step takes
+DISPATCH = {
+    (kind, cls): handler or HANDLERS[cls] for kind, (accepted, _, handler) in STEPS.items() for cls in accepted
+}
+
 
 class IronLeaguerEngine:
     name = "iron_leaguer"
@@ -101,25 +106,35 @@ class IronLeaguerEngine:
     @staticmethod
     def legal_actions(state: dict, seat: str) -> list[Action]:
         """Every complete choice ``seat`` can make now (empty when it is not to act)."""
-        if IronLeaguerEngine.to_act(state) != seat:
+        if (None if state["outcome"] else state["pending"]["seat"]) != seat:  # seat_to_act, inlined
             return []
         return STEPS[state["pending"]["kind"]][1](state, seat)
 
     @staticmethod
     def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
-        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
-        action, pending = checked_turn(CODEC, SEATS, state, action)
-        accepted, _, handler = STEPS[pending["kind"]]
-        if not isinstance(action, accepted):
-            names = ", ".join(cls.type for cls in accepted)
-            raise IllegalAction(
-                "wrong_step",
-                f"the {pending['kind']} step takes {names}, not {action.type}",
-                "10.2" if state["interval"] else "6/7",
-            )
+        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause).
+
+        An action of a class the waiting step takes (``DISPATCH``), by the seat to act, goes straight to its
+        handler; anything else (a JSON action, a refusal) takes ``checked_turn`` and the step's check, which
+        accept exactly those."""
+        pending = state["pending"]
+        handler = (
+            DISPATCH.get((pending["kind"], type(action))) if pending is not None and not state["outcome"] else None
+        )
+        if handler is None or action.seat != pending["seat"] or action.seat not in SEATS:
+            action, pending = checked_turn(CODEC, SEATS, state, action)
+            accepted, _, handler = STEPS[pending["kind"]]
+            if not isinstance(action, accepted):
+                names = ", ".join(cls.type for cls in accepted)
+                raise IllegalAction(
+                    "wrong_step",
+                    f"the {pending['kind']} step takes {names}, not {action.type}",
+                    "10.2" if state["interval"] else "6/7",
+                )
+            handler = handler or HANDLERS[type(action)]
         new = copy_state(state)
         events: list[Event] = []
-        (handler or HANDLERS[type(action)])(new, action, events)
+        handler(new, action, events)
         new["version"] += 1
         return new, events
 

@@ -17,6 +17,8 @@ no other step module.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
@@ -63,14 +65,20 @@ def _next(state: dict, queue: list[dict], then: str, resume: dict, events: list[
 
 def _make(state: dict, item: dict, parts: tuple[int, ...], events: list[Event]) -> None:
     """The checks of one split (IL 11.6), one ruling event each."""
+    il, clause, inputs = item["il"], item["clause"], item["inputs"]
     for part in parts:
-        grow(state, item["il"], part, item["clause"], events, **item["inputs"], parts=list(parts))
+        grow(state, il, part, clause, events, inputs, list(parts))
 
 
 def growth_actions(state: dict, seat: str) -> list[Action]:
     """IL 11.6: one ``GrowthSplit`` per offered split of the waiting check (the single check first)."""
     pending = state["pending"]
-    return [cached(GrowthSplit, seat, pending["il"], parts) for parts in rules.growth_splits(pending["total"])]
+    return list(_split_actions(seat, pending["il"], pending["total"]))
+
+
+@lru_cache(maxsize=4096)
+def _split_actions(seat: str, il: str, total: int) -> tuple[GrowthSplit, ...]:
+    return tuple(cached(GrowthSplit, seat, il, parts) for parts in rules.growth_splits(total))
 
 
 def single_check(state: dict, seat: str) -> Action:

@@ -7,7 +7,9 @@ decision; its last decision calls ``advance`` (after growth checks, growth.py's 
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache, partial
+from itertools import combinations, islice
+from math import comb
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
@@ -23,6 +25,7 @@ from .state import (
     join,
     name,
     other,
+    put,
     roll,
     team_of,
     unact_all,
@@ -123,7 +126,7 @@ def enter_retirement(state: dict, events: list[Event]) -> bool:
 
 
 def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
-    state["teams"]["dark"] = without(state["teams"]["dark"], il)  # replaced, never changed in place
+    put(state, "teams", "dark", without(state["teams"]["dark"], il))
     state["retired"] = [*state["retired"], il]  # IL 12.4: kept apart, heart kept (replaced: copy_state)
     events.append(Event("retired", clause, {"il": il, "name": name(state, il)}))
 
@@ -156,12 +159,25 @@ def rescuer_pool(state: dict) -> list[str]:
 
 def rescuer_sets(state: dict) -> list[tuple[str, str, str]]:
     """IL 13.2: every three of ``rescuer_pool`` with at least one member of Dark."""
-    dark = set(state["teams"]["dark"])
-    return [trio for trio in combinations(rescuer_pool(state), 3) if dark.intersection(trio)]
+    return list(_rescuer_sets(tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
+
+
+def _rescuer_sets(pool: tuple[str, ...], dark: int) -> islice:
+    """The trios of ``pool`` (Dark's ``dark`` members first) with a Dark member: ``combinations`` lists trios
+    by their first member's place, so those whose first member is of Dark (the others hold none) come first,
+    ``C(len(pool), 3) - C(silver members, 3)`` of them."""
+    return islice(combinations(pool, 3), comb(len(pool), 3) - comb(len(pool) - dark, 3))
 
 
 def rescuers_actions(state: dict, seat: str) -> list[Action]:
-    return [cached(ChooseRescuers, seat, trio) for trio in rescuer_sets(state)] + [cached(EndRescue, seat)]
+    return list(_rescuers_actions(seat, tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
+
+
+@lru_cache(maxsize=64)
+def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> tuple[Action, ...]:
+    """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand: made once per pair of line-ups),
+    then ``EndRescue``."""
+    return (*map(partial(ChooseRescuers, seat), _rescuer_sets(pool, dark)), cached(EndRescue, seat))
 
 
 def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:

@@ -10,9 +10,10 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import growth, interval, rules
-from .actions import Discard, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached
+from .actions import Discard, Made, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached, per_seat
 from .state import (
     attrs,
+    derived,
     discard_cards,
     draw_tech,
     draw_to_limit,
@@ -21,6 +22,7 @@ from .state import (
     make_stray,
     name,
     other,
+    put,
     roll,
     set_il,
     team_of,
@@ -34,11 +36,11 @@ def enter_replenish(state: dict, events: list[Event]) -> bool:
     Otherwise IL 14.1–14.3: each team (winners first) may discard, draws to the limit, then discards down."""
     iv = state["interval"]
     if state["scene"] in (6, 12):
-        tech = state["tech"]
+        tech = state["tech"] = {**state["tech"], "decks": state["tech"]["decks"].copy()}  # replaced (copy_state)
         old = str(tech["period"])
         for seat in (iv["winner"], iv["loser"]):
             tech["out"] = tech["out"] + state["hands"][seat]  # replaced, not extended (copy_state)
-            state["hands"][seat] = []
+            put(state, "hands", seat, [])
         tech["out"] = tech["out"] + tech["decks"][old] + tech["discard"]
         tech["decks"][old], tech["discard"] = [], []
         tech["period"] += 1
@@ -53,7 +55,7 @@ def enter_replenish(state: dict, events: list[Event]) -> bool:
 
 
 def replenish_actions(state: dict, seat: str) -> list[Action]:
-    out: list[Action] = [cached(Discard, seat, c) for c in state["hands"][seat]]
+    out: list[Action] = list(map(_DISCARDS[seat].__getitem__, state["hands"][seat]))
     return out if state["pending"]["refilled"] else out + [cached(Refill, seat)]
 
 
@@ -75,7 +77,7 @@ def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
         raise IllegalAction("over_limit", f"discard down to {limit} cards first", "14.3")
     else:
         draw_to_limit(state, seat, events, "14.1")
-        pending["refilled"] = True
+        pending = state["pending"] = {**pending, "refilled": True}  # replaced (copy_state)
     if pending["refilled"] and len(state["hands"][seat]) <= limit:
         if seat == state["interval"]["winner"]:
             state["pending"] = {"kind": "replenish", "seat": other(seat), "refilled": False}
@@ -122,7 +124,7 @@ def _need_release(state: dict, seat: str, then: str) -> bool:
 
 
 def release_actions(state: dict, seat: str) -> list[Action]:
-    return [cached(Release, seat, il) for il in state["teams"][seat]]
+    return list(map(_RELEASES[seat].__getitem__, state["teams"][seat]))
 
 
 def do_release(state: dict, action: Release, events: list[Event]) -> None:
@@ -212,22 +214,6 @@ def _valid_alloc(alloc: tuple, growers: list[str]) -> bool:
     return points == [3] or points == [1, 2] or (points == [1, 1, 1] and in_order(ils, growers))
 
 
-class _Made(dict):
-    """Actions made once by key: a line-up that differs by one IL shares every other action, and a list is
-    built by C-level ``map`` over the keys (``itertools`` makes them) with only the new actions built in
-    Python. Cleared when it grows past 65,536 (bounded memory over many games)."""
-
-    def __init__(self, build) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: tuple) -> Action:
-        if len(self) > 1 << 16:
-            self.clear()
-        action = self[key] = self.build(key)
-        return action
-
-
 def _training_of(seat: str):
     def build(ils: tuple[str, ...]) -> Training:
         if len(ils) == 1:
@@ -239,8 +225,11 @@ def _training_of(seat: str):
     return build
 
 
-_TRAINING = {seat: _Made(_training_of(seat)) for seat in ("silver", "dark")}
-_PERSUADE = _Made(lambda pair: Persuade("silver", *pair))
+_TRAINING = {seat: Made(_training_of(seat)) for seat in ("silver", "dark")}
+_PERSUADE = Made(lambda pair: Persuade("silver", *pair))
+_DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
+_RELEASES = per_seat(Release)  # seat -> {il: Release}
+_SCOUTS = per_seat(Scout)  # seat -> {il: Scout}
 
 
 @lru_cache(maxsize=512)
@@ -263,12 +252,26 @@ def _persuasion_targets(state: dict) -> list[str]:
 
 
 def action_actions(state: dict, seat: str) -> list[Action]:
-    out: list[Action] = [cached(Practice, seat)]
-    out += _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
-    out += [cached(Scout, seat, t) for t in _scout_targets(state, seat)]
-    if seat == "silver":
-        out += _persuade_actions(tuple(state["teams"]["silver"]), tuple(_persuasion_targets(state)))
-    return out
+    """IL 16–20: practice, training (18.3), scouting (19.1/19.4/19.5) and, for Silver, persuasion (20.2–20.4).
+    The list depends only on the card table, the line-ups and the strays (never on hearts: a growth check may
+    fail, 11.2), so it is remembered by them: an interval's actions mostly meet the same teams again."""
+    teams, cards = state["teams"], state["cards"]
+    key = (seat, tuple(teams[seat]), tuple(state["strays"]), tuple(teams["dark"]) if seat == "silver" else ())
+    table = derived(cards)  # {line-ups and strays: the action list}, per table content
+    lists = table.get("interval_steps")
+    if lists is None:
+        lists = table["interval_steps"] = {}
+    found = lists.get(key)
+    if found is None:
+        if len(lists) >= 1024:
+            lists.clear()
+        out: list[Action] = [cached(Practice, seat)]
+        out += _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
+        out += map(_SCOUTS[seat].__getitem__, _scout_targets(state, seat))
+        if seat == "silver":
+            out += _persuade_actions(tuple(teams["silver"]), tuple(_persuasion_targets(state)))
+        found = lists[key] = tuple(out)
+    return list(found)
 
 
 def do_action(state: dict, action: Action, events: list[Event]) -> None:

@@ -17,12 +17,13 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import growth, rules
-from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached
+from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached, per_seat
 from .scenes import end_match
 from .state import (
     SEATS,
     attrs,
     can_act,
+    derived,
     discard_cards,
     draw_to_limit,
     in_order,
@@ -32,6 +33,7 @@ from .state import (
     set_il,
 )
 from .techniques import (
+    Profile,
     check_stack,
     extensions,
     half_of,
@@ -44,19 +46,24 @@ from .techniques import (
 )
 
 
-def pass_actions(state: dict, seat: str, mode: str) -> list[Action]:
-    """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence)."""
+def pass_actions(state: dict, seat: str, mode: str, seen: Profile | None = None) -> list[Action]:
+    """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence); ``seen``: ``seat_profiles(state, seat)`` when the
+    caller has computed it."""
     full = len(state["hands"][seat]) >= rules.hand_limit(state["scene"])
     if mode != "attack":
         return list(_pass_list(seat, full, None))
-    ils = state["ils"]
-    return list(_pass_list(seat, full, tuple(il for il in state["teams"][seat] if ils[il]["acted"])))
+    return list(_pass_list(seat, full, (seen or seat_profiles(state, seat)).acted))
+
+
+_ASSIGNS = per_seat(Assign)  # seat -> {ILs: Assign}
+_ADD_HALVES = per_seat(lambda seat, half: AddHalf(seat, *half))  # seat -> {(card, side): AddHalf}
+_DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
 
 
 @lru_cache(maxsize=4096)
 def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> tuple[Assign, ...]:
     """An ``Assign`` for each of ``user_sets(users, persons)`` (made once per line-up and number)."""
-    return tuple(cached(Assign, seat, ils) for ils in user_sets(users, persons))
+    return tuple(map(_ASSIGNS[seat].__getitem__, user_sets(users, persons)))
 
 
 @lru_cache(maxsize=4096)
@@ -90,60 +97,73 @@ class _Declares(dict):
 
     def __missing__(self, card: str) -> tuple:
         found = self[card] = tuple(
-            (key, need, cached(Declare, self.seat, self.mode, (key,))) for key, _, _, need in self.usable[card]
+            (key, need, cached(Declare, self.seat, self.mode, (key,)))
+            for key, _, _, need, _, _ in self.usable[card]
         )
         return found
 
 
-# id(card table) -> (the table, kept alive so its id is not reused; {(seat, mode): _Declares})
-_DECLARES: dict[int, tuple[dict, dict]] = {}
-
-
 def _declares(cards: dict, seat: str, mode: str) -> _Declares:
-    entry = _DECLARES.get(id(cards))
-    if entry is None:
-        if len(_DECLARES) >= 8:  # a few games at once (one table each); bounded memory
-            _DECLARES.clear()
+    """The ``_Declares`` of ``seat`` and ``mode`` for the card table ``cards`` (made once per table content,
+    ``state.derived``)."""
+    table = derived(cards)
+    found = table.get("match")
+    if found is None:
         usable = usable_halves(cards)
-        entry = _DECLARES[id(cards)] = (
-            cards,
-            {(seat, mode): _Declares(usable[mode], seat, mode) for seat in SEATS for mode in usable},
-        )
-    return entry[1][seat, mode]
+        found = table["match"] = {(s, m): _Declares(usable[m], s, m) for s in SEATS for m in usable}
+    return found[seat, mode]
 
 
 def legal(state: dict, seat: str) -> list[Action]:
+    """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` and
+    ``discard``. A list is remembered in the seat's ``Profile.memo`` by everything else it depends on (the
+    hand, the opposing line-up for rough play, the declared stack): a decision met again (a withdrawn
+    declaration, the attack right passed back and forth) is not worked out again."""
     pending = state["pending"]
     kind = pending["kind"]
-    if kind in ("attack", "defence"):
-        seen = seat_profiles(state, seat)  # computed once for every list
-        team, ready = seen
-        table, masks = _declares(state["cards"], seat, kind), team.masks
-        out: list[Action] = []
-        for card in state["hands"][seat]:  # single_halves, with the actions made once per card
-            for key, need, action in table[card]:
-                mask = masks.get(key)
-                if mask is None:
-                    mask = team.mask(*key)
-                if (mask & ready).bit_count() >= need:
-                    out.append(action)
-        if kind == "attack" and seat == "dark":
-            out.extend(rough_actions(state, seat, seen))
-        return out + pass_actions(state, seat, kind)
-    if kind == "assign":
-        halves = tuple(tuple(h) for h in pending["halves"])
-        mode, seen = pending["mode"], seat_profiles(state, seat)
-        memo = seen[0].memo
-        key = ("assign_actions", seat, mode, seen[1], halves, tuple(state["hands"][seat]))
-        found = memo.get(key)
+    if kind == "attack" or kind == "defence":
+        profile = seat_profiles(state, seat)
+        hand = tuple(state["hands"][seat])
+        rough = kind == "attack" and seat == "dark"  # IL 9.2: Dark only, holding the attack right
+        targets = tuple(state["teams"][other(seat)]) if rough else ()
+        key = (kind, hand, len(hand) >= rules.hand_limit(state["scene"]), targets)
+        found = profile.memo.get(key)
         if found is None:
-            assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, seen))
-            more = [cached(AddHalf, seat, c, s) for c, s in extensions(state, seat, mode, halves, seen)]
-            found = memo[key] = (*assigns, *more, cached(Cancel, seat))
+            found = profile.remember(key, (*_match_actions(state, seat, kind, profile, rough),))
+        return list(found)
+    if kind == "assign":
+        profile = seat_profiles(state, seat)
+        halves = tuple(map(tuple, pending["halves"]))
+        mode = pending["mode"]
+        key = ("assign", mode, halves, tuple(state["hands"][seat]))
+        found = profile.memo.get(key)
+        if found is None:
+            assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
+            more = map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile))
+            found = profile.remember(key, (*assigns, *more, cached(Cancel, seat)))
         return list(found)
     if kind == "discard":
-        return [cached(Discard, seat, c) for c in state["hands"][seat]] + [cached(Refill, seat)]
+        return [*map(_DISCARDS[seat].__getitem__, state["hands"][seat]), cached(Refill, seat)]
     return []
+
+
+def _match_actions(state: dict, seat: str, kind: str, profile: Profile, rough: bool) -> list[Action]:
+    """IL 5.1–5.4 (each one-half declaration with enough ready ILs, ``single_halves`` with the actions made
+    once per card), IL 9 (rough plays, when ``rough``) and the passes (6.6/7.6)."""
+    team, ready = profile.team, profile.ready
+    table, masks = _declares(state["cards"], seat, kind), team.masks
+    out: list[Action] = []
+    for card in state["hands"][seat]:
+        for key, need, action in table[card]:
+            mask = masks.get(key)
+            if mask is None:
+                mask = team.mask(*key)
+            if (mask & ready).bit_count() >= need:
+                out.append(action)
+    if rough:
+        out += rough_actions(state, seat, profile)
+    out += pass_actions(state, seat, kind, profile)
+    return out
 
 
 def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
@@ -175,7 +195,7 @@ def do_add_half(state: dict, action: AddHalf, events: list[Event]) -> None:
     if any(card == action.card for card, _ in halves[:-1]):
         raise IllegalAction("half_twice", "a card is used for one half only", "5.2")
     check_stack(state, action.seat, pending["mode"], halves)
-    pending["halves"] = [list(h) for h in halves]
+    pending = state["pending"] = {**pending, "halves": [list(h) for h in halves]}  # replaced (copy_state)
     events.append(
         Event(
             "declared",
@@ -395,7 +415,8 @@ def follow(
 def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) -> None:
     """IL 8.2/8.4/8.5: a point; the match ends at the scene's points (4.4), else reset, scored-on team
     attacks."""
-    state["match"]["score"][seat] += 1
+    score = state["match"]["score"] = state["match"]["score"].copy()  # replaced, never changed in place
+    score[seat] += 1
     target = rules.points_to_win(state["scene"])
     events.append(
         Event(
@@ -418,6 +439,13 @@ def after_exchange(state: dict, events: list[Event]) -> None:
     state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
 
 
+# IL 6.6.1–6.6.4 (attack) and 7.6.1–7.6.3 (defence): the clause of each pass option
+PASS_CLAUSES = {
+    "attack": {"draw": "6.6.1", "refresh": "6.6.2", "ready": "6.6.3", "none": "6.6.4"},
+    "defence": {"draw": "7.6.1", "refresh": "7.6.2", "none": "7.6.3"},
+}
+
+
 def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
     if not _pass_open(state, action, kind):
@@ -427,9 +455,7 @@ def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
             "6.6" if kind == "attack" else "7.6",
         )
     seat = action.seat
-    clause = {"draw": "6.6.1", "refresh": "6.6.2", "ready": "6.6.3", "none": "6.6.4"}[action.option]
-    if kind == "defence":
-        clause = {"draw": "7.6.1", "refresh": "7.6.2", "none": "7.6.3"}[action.option]
+    clause = PASS_CLAUSES[kind][action.option]
     events.append(Event("pass", clause, {"seat": seat, "option": action.option, "ils": list(action.ils)}))
     if action.option == "refresh":
         state["pending"] = {"kind": "discard", "seat": seat, "purpose": kind, "back": state["pending"]}

@@ -13,36 +13,26 @@ from referee.engine.errors import IllegalAction
 from . import rules
 from .actions import Rough, cached
 from .match import after_exchange
-from .state import attrs, can_act, discard_cards, name, other, roll, set_il
-from .techniques import SeatProfiles, Team, half_of, il_may_use, seat_profiles
+from .state import attrs, can_act, derived, discard_cards, name, other, roll, set_il
+from .techniques import Profile, half_of, il_may_use, seat_profiles
 
 
-def rough_actions(state: dict, seat: str, seen: SeatProfiles | None = None) -> list[Action]:
+def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[Action]:
     """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
-    the caller has computed it. Remembered in its memo (the answer depends on the ready ILs, their hearts,
-    the hand and the targets)."""
+    the caller has computed it. For each rough-play half in hand (``_rough_halves``), each ready IL who may
+    use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up
+    order, against each opposing IL (9.3)."""
     if seat != "dark":
         return []
-    team, ready = seen if seen is not None else seat_profiles(state, seat)
+    profile = seen if seen is not None else seat_profiles(state, seat)
+    team, ready = profile.team, profile.ready
     targets = tuple(state["teams"][other(seat)])
-    memo, key = team.memo, ("rough_actions", seat, ready, tuple(state["hands"][seat]), targets)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = tuple(_rough_actions(state, seat, team, ready, targets))
-    return list(found)
-
-
-def _rough_actions(state: dict, seat: str, team: Team, ready: int, targets: tuple[str, ...]) -> list[Action]:
-    """For each rough-play half in hand (``_rough_halves``), each ready IL who may use it (IL 5.4.1/5.4.4/5.4.5:
-    the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up order, against each target."""
     out: list[Action] = []
     halves = _rough_halves(state["cards"])
     for card in state["hands"][seat]:
         for side in halves[card]:
-            mask = team.mask(card, side) & ready
-            for i, il in enumerate(team.ils):
-                if mask >> i & 1:
-                    out.extend(_rough_list(seat, card, side, il, targets))
+            for il in team.members(team.mask(card, side) & ready):
+                out += _rough_list(seat, card, side, il, targets)
     return out
 
 
@@ -59,17 +49,13 @@ class _RoughHalves(dict):
         return found
 
 
-# id(card table) -> (the table, kept alive so its id is not reused; its _RoughHalves)
-_ROUGH: dict[int, tuple[dict, _RoughHalves]] = {}
-
-
 def _rough_halves(cards: dict) -> _RoughHalves:
-    entry = _ROUGH.get(id(cards))
-    if entry is None:
-        if len(_ROUGH) >= 8:  # a few games at once (one table each); bounded memory
-            _ROUGH.clear()
-        entry = _ROUGH[id(cards)] = (cards, _RoughHalves(cards))
-    return entry[1]
+    """The ``_RoughHalves`` of the card table ``cards`` (made once per table content, ``state.derived``)."""
+    table = derived(cards)
+    found = table.get("rough_play")
+    if found is None:
+        found = table["rough_play"] = _RoughHalves(table.cards)
+    return found
 
 
 @lru_cache(maxsize=4096)

@@ -4,7 +4,7 @@ Shape::
 
     {"game": "iron_leaguer", "version": int, "rng": {...referee.engine.rng...},
      "cards": {id: {"name", "card_type", "attributes"}},         # set up once, never changed in place
-                                                                  # (techniques.py caches per table: to
+                                                                  # (``derived`` caches per table: to
                                                                   # change a card, replace the whole table)
      "ils": {il_id: {"heart": int, "penalty": int, "acted": bool}},
      "teams": {"silver": [il_id, ...], "dark": [...]},           # line-up order (IL 12.3.2 slots)
@@ -26,34 +26,25 @@ SEATS = ("silver", "dark")
 
 
 def copy_state(state: dict) -> dict:
-    """A copy deep enough for ``apply`` to mutate: every part a rule changes in place is copied. Shared: the
-    static card data, entries never changed once written (queued growth checks, nested pending data, the
-    per-IL entries of ``ils``, which ``set_il`` replaces instead of changing), and every zone, which is
-    replaced by a new list, never changed in place (``without``, ``draw_tech``, ``discard_cards``, ``join``):
-    the line-ups and hands (their dicts are copied, the lists shared), ``il_deck``, ``strays``, ``retired``,
-    ``results``, the technique decks, the discard pile and ``tech["out"]`` (the property test checks that
-    ``apply`` never changes its input).
-    Written out by hand (``.copy()`` of each part, no comprehension or ``zip``): a generic deep copy costs more
-    than a whole decision, and this runs on every ``apply`` (bench/engine.py)."""
+    """A copy deep enough for ``apply`` to mutate: every part a rule changes in place is copied — the top
+    level, ``rng`` (the dice advance its counter), ``ils`` (``set_il`` replaces entries in it), ``match`` (the
+    attacker and the rough plays) and ``interval`` with its lists and dicts (the step, actions left, rescue).
+    Everything else is shared with the state ``apply`` was given and replaced, never changed in place: the
+    static card data; the per-IL entries (``set_il``); the dicts ``teams``, ``hands``, ``tech`` (and its
+    ``decks``), the match score and ``pending``, each replaced as a whole when a part of it changes (``put``,
+    ``draw_tech``, ``discard_cards``, ``join``, ``match.score``, ``match.do_add_half``); and every zone, a list
+    replaced by a new one (``without``): the line-ups, hands, ``il_deck``, ``strays``, ``retired``,
+    ``results``, the technique decks, the discard pile and ``tech["out"]``. The property test checks that
+    ``apply`` never changes its input. (A caller that changes a state ``apply`` returned in place may change
+    the state it came from: states are values, replaced, never edited.)
+    Written out by hand: this runs on every ``apply`` (bench/engine.py), so it copies only what a rule may
+    change in place."""
     new = state.copy()
     new["rng"] = state["rng"].copy()
     new["ils"] = state["ils"].copy()  # entries are replaced, never changed in place (set_il)
-    new["teams"] = state["teams"].copy()  # each line-up is replaced, never changed in place
-    new["hands"] = state["hands"].copy()  # each hand is replaced, never changed in place
-    tech = state["tech"]
-    new["tech"] = {
-        "period": tech["period"],
-        "decks": tech["decks"].copy(),  # each deck is replaced, never changed in place (draw_tech)
-        "discard": tech["discard"],
-        "out": tech["out"],
-    }
     match = state["match"]
     if match is not None:
-        match = new["match"] = match.copy()
-        match["score"] = match["score"].copy()
-    pending = state["pending"]
-    if pending is not None:
-        new["pending"] = pending.copy()
+        new["match"] = match.copy()  # the score is replaced, never changed in place (match.score)
     interval = state["interval"]
     if interval is not None:
         interval = new["interval"] = interval.copy()
@@ -64,6 +55,49 @@ def copy_state(state: dict) -> dict:
             rescue = interval["rescue"]
             interval["rescue"] = {key: value.copy() for key, value in rescue.items()}
     return new
+
+
+def put(state: dict, part: str, key: str, value: object) -> None:
+    """``state[part][key] = value`` by replacing ``state[part]`` (``teams``, ``hands``, ``tech``):
+    ``copy_state`` shares those dicts with the state ``apply`` was given. The keys keep their order."""
+    state[part] = {**state[part], key: value}
+
+
+class Derived(dict):
+    """What the engine works out from a card table alone, made on first use: each module keeps its part under
+    a name of its own (``techniques``, ``match``, ``rough_play``, ``interval_steps``). ``cards``: the first
+    table of this content (kept alive)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: dict) -> None:
+        super().__init__()
+        self.cards = cards
+
+
+# id(table) -> (the table, kept alive so its id is not reused; its Derived); and one Derived per content
+_BY_TABLE: dict[int, tuple[dict, Derived]] = {}
+_CONTENTS: list[Derived] = []
+
+
+def derived(cards: dict) -> Derived:
+    """The ``Derived`` of the card table ``cards``, shared by every table of equal content (``==``: each game
+    of a pool sets up its own table, and a state read back from JSON has a new one), so what depends on the
+    cards alone is worked out once per pool, not once per game. A table is never changed in place once the
+    game is set up (a test that changes a card replaces the whole table: another content)."""
+    entry = _BY_TABLE.get(id(cards))
+    if entry is not None:
+        return entry[1]
+    found = next((d for d in _CONTENTS if len(d.cards) == len(cards) and d.cards == cards), None)
+    if found is None:
+        if len(_CONTENTS) >= 8:  # a few pools at once; bounded memory
+            del _CONTENTS[0]
+        found = Derived(cards)
+        _CONTENTS.append(found)
+    if len(_BY_TABLE) >= 64:
+        _BY_TABLE.clear()
+    _BY_TABLE[id(cards)] = (cards, found)
+    return found
 
 
 def without(items: list, item: object) -> list:
@@ -141,22 +175,23 @@ def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: s
     """Draw ``count`` technique cards; an empty deck is rebuilt from the shuffled discard (IL 5.6). With both
     empty, fewer cards are drawn. Emits a public count event and a private event naming the cards."""
     drawn: list[str] = []
-    tech = state["tech"]
+    tech = state["tech"] = state["tech"].copy()  # replaced, never changed in place (copy_state)
     period = str(tech["period"])
-    deck = tech["decks"][period] = list(tech["decks"][period])  # replaced, never changed in place (copy_state)
+    deck = list(tech["decks"][period])
     for _ in range(count):
-        if not deck and state["tech"]["discard"]:
+        if not deck and tech["discard"]:
             counter = state["rng"]["counter"]
-            deck.extend(rngmod.shuffle(state["rng"], state["tech"]["discard"]))
-            state["tech"]["discard"] = []
+            deck.extend(rngmod.shuffle(state["rng"], tech["discard"]))
+            tech["discard"] = []
             events.append(
                 Event("shuffle", "5.6", {"zone": "technique_deck", "count": len(deck), "counter": counter})
             )
         if not deck:
             break
         drawn.append(deck.pop())
+    tech["decks"] = {**tech["decks"], period: deck}
     if drawn:
-        state["hands"][seat] = state["hands"][seat] + drawn  # replaced, never changed in place (copy_state)
+        put(state, "hands", seat, state["hands"][seat] + drawn)
     if count:
         events.append(Event("draw", clause, {"seat": seat, "asked": count, "count": len(drawn)}))
         if drawn:
@@ -175,8 +210,8 @@ def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
     hand = state["hands"][seat]
     for card in cards:
         hand = without(hand, card)
-    state["hands"][seat] = hand  # both replaced, never changed in place (copy_state)
-    state["tech"]["discard"] = state["tech"]["discard"] + list(cards)
+    put(state, "hands", seat, hand)
+    put(state, "tech", "discard", state["tech"]["discard"] + list(cards))
 
 
 def unact_all(state: dict) -> None:
@@ -202,38 +237,27 @@ def join(state: dict, seat: str, il: str) -> None:
     for zone in ("strays", "retired", "il_deck"):  # replaced, never changed in place (copy_state)
         if il in state[zone]:
             state[zone] = [x for x in state[zone] if x != il]
-    state["teams"][seat] = [*state["teams"][seat], il]  # replaced, never changed in place (copy_state)
+    put(state, "teams", seat, [*state["teams"][seat], il])
 
 
 def make_stray(state: dict, il: str) -> None:
     seat = team_of(state, il)
     if seat:
-        state["teams"][seat] = without(state["teams"][seat], il)
+        put(state, "teams", seat, without(state["teams"][seat], il))
     state["strays"] = [*state["strays"], il]
 
 
-def grow(state: dict, il: str, value: int, clause: str, events: list[Event], **inputs) -> bool:
-    """One growth check (IL 11.2/11.3): 2d6 at most ``value`` adds 1 heart. Emits the ruling event."""
+def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inputs: dict, parts: list[int]) -> bool:
+    """One growth check (IL 11.2/11.3): 2d6 at most ``value`` adds 1 heart. Emits the ruling event, its data
+    ``il``, ``name``, the check's ``inputs``, the split's ``parts`` (11.6), then the roll and its result."""
     dice, counter = roll(state, 2)
-    ok = rules.growth_succeeds(value, dice)
+    ok = sum(dice) <= value  # rules.growth_succeeds, inlined (every growth check of the game)
     before = state["ils"][il]["heart"]
     if ok:
         set_il(state, il, heart=before + 1)
-    events.append(
-        Event(
-            "growth",
-            clause,
-            {
-                "il": il,
-                "name": name(state, il),
-                **inputs,
-                "value": value,
-                "dice": dice,
-                "counter": counter,
-                "success": ok,
-                "heart_before": before,
-                "heart_after": state["ils"][il]["heart"],
-            },
-        )
-    )
+    data = {"il": il, "name": state["cards"][il]["name"], **inputs}
+    data["parts"] = parts
+    data["value"], data["dice"], data["counter"], data["success"] = value, dice, counter, ok
+    data["heart_before"], data["heart_after"] = before, before + 1 if ok else before
+    events.append(Event("growth", clause, data))
     return ok

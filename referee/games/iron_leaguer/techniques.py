@@ -19,7 +19,7 @@ from operator import itemgetter
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .state import attrs, in_order, name
+from .state import attrs, derived, in_order, name
 
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
@@ -42,16 +42,15 @@ class Team:
 
     ``mask(card, side)``: the members who meet that half (IL 5.4.1 kind or name, 5.4.4/5.4.5 values; acted or
     incapacitated or not). Hearts change only by growth and a line-up only at the interval, so one ``Team``
-    serves a whole match while ILs act and ready up: who can act now is the ``ready`` mask of
-    ``seat_profiles``, ANDed in. ``memo``: answers that depend on the team and on arguments every key holds
-    (the ready mask and the hand included)."""
+    serves a whole match while ILs act and ready up: who can act now is the ``ready`` mask of the seat's
+    ``Profile``, ANDed in."""
 
-    __slots__ = ("cards", "ils", "hearts", "masks", "memo", "everyone", "by_kind", "by_name")
+    __slots__ = ("cards", "ils", "hearts", "masks", "groups", "everyone", "by_kind", "by_name")
 
     def __init__(self, cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> None:
         self.cards, self.ils, self.hearts = cards, ils, hearts
         self.masks: dict[tuple[str, str], int] = {}
-        self.memo: dict[tuple, object] = {}
+        self.groups: dict[int, tuple[str, ...]] = {}
         # each member's (bit, heart, skill, body): everyone, by kind and by name (IL 5.4.1 picks a half's
         # candidates, 5.4.4/5.4.5 check their values)
         self.everyone: list[tuple[int, int, int, int]] = []
@@ -72,6 +71,13 @@ class Team:
             found = self.masks[card, side] = self._mask(self.cards[card]["attributes"][side])
         return found
 
+    def members(self, mask: int) -> tuple[str, ...]:
+        """The members whose bits ``mask`` sets, in line-up order (remembered per mask)."""
+        found = self.groups.get(mask)
+        if found is None:
+            found = self.groups[mask] = tuple(il for i, il in enumerate(self.ils) if mask >> i & 1)
+        return found
+
     def _mask(self, half: dict) -> int:
         """IL 5.4.1/5.4.4/5.4.5 for every member (``il_may_use``, inlined: one pass per half and team)."""
         kind = half["kind"]
@@ -89,47 +95,64 @@ class Team:
         return mask
 
 
-# id(card table) -> (the table, kept alive so its id is not reused; {(line-up, hearts): Team}; {(line-up,
-# every member's (heart, acted, penalty)): (Team, ready mask)}). The table is never changed once the game is
-# set up (state.py), so a Team depends only on its line-up and hearts, and readiness on the members' entries.
-_TEAMS: dict[int, tuple[dict, dict, dict]] = {}
+class Profile:
+    """One seat's line-up with its members' entries as they are now (``seat_profiles``): ``team``, the ``Team``
+    of the line-up and hearts; ``ready``, the mask of the members who can act (IL 5.3/9.9); ``acted``, the
+    line-up's acted ILs in order (IL 6.6.3 may ready them); and ``memo``: answers that depend on the profile
+    and on what their key holds, the hand included (``("name", ...)`` tuples; ``remember`` bounds it)."""
+
+    __slots__ = ("team", "ready", "acted", "memo")
+
+    def __init__(self, team: Team, ready: int, acted: tuple[str, ...]) -> None:
+        self.team, self.ready, self.acted = team, ready, acted
+        self.memo: dict[tuple, object] = {}
+
+    def remember(self, key: tuple, value: object) -> object:
+        """``memo[key] = value`` (cleared first past 64 answers: bounded memory); returns ``value``."""
+        memo = self.memo
+        if len(memo) >= 64:
+            memo.clear()
+        memo[key] = value
+        return value
+
+
+# derived(cards)["techniques"] = ({(line-up, hearts): Team}, {(seat, line-up, every member's (heart, acted,
+# penalty)): Profile}). The table is never changed once the game is set up (state.py), so a Team depends only
+# on its line-up and hearts, and a Profile on the members' entries.
 _STATUS = itemgetter("heart", "acted", "penalty")
 
 
-def _tables(cards: dict) -> tuple[dict, dict, dict]:
-    entry = _TEAMS.get(id(cards))
-    if entry is None:
-        if len(_TEAMS) >= 8:  # a few games at once (one table each); bounded memory
-            _TEAMS.clear()
-        entry = _TEAMS[id(cards)] = (cards, {}, {})
-    return entry
+def _tables(cards: dict) -> tuple[dict, dict]:
+    found = derived(cards).get("techniques")
+    if found is None:
+        found = derived(cards)["techniques"] = ({}, {})
+    return found
 
 
 def _team(cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
-    teams = _tables(cards)[1]
+    teams = _tables(cards)[0]
     found = teams.get((ils, hearts))
     if found is None:
         if len(teams) >= 256:
             teams.clear()
-        found = teams[ils, hearts] = Team(cards, ils, hearts)
-    elif len(found.memo) >= 4096:
-        found.memo.clear()
+        found = teams[ils, hearts] = Team(derived(cards).cards, ils, hearts)
     return found
 
 
 class _Usable(dict):
-    """card -> ``((card, side), side, half, persons needed), ...``: the halves of the card that may be used in
-    an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read once per card and mode
-    (``(card, side)`` is the key of ``Team.masks``, made once)."""
+    """card -> ``((card, side), side, half, persons needed, identity, persons), ...``: the halves of the card
+    that may be used in an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read
+    once per card and mode. ``(card, side)`` is the key of ``Team.masks`` (made once); identity is what IL
+    5.4.7 compares (``_key``), persons the half's own number (None for "−", 5.4.3)."""
 
     def __init__(self, cards: dict, timings: tuple[str, ...]) -> None:
         super().__init__()
         self.cards, self.timings = cards, timings
 
-    def __missing__(self, card: str) -> tuple[tuple[tuple[str, str], str, dict, int], ...]:
+    def __missing__(self, card: str) -> tuple[tuple[tuple[str, str], str, dict, int, str | None, int | None], ...]:
         attributes = self.cards[card]["attributes"]
         found = self[card] = tuple(
-            ((card, side), side, half, half["persons"] or 1)
+            ((card, side), side, half, half["persons"] or 1, _key(side, half), half["persons"])
             for side in ("upper", "lower")
             if "upper" in attributes
             and not (half := attributes[side]).get("rough_play")
@@ -138,18 +161,13 @@ class _Usable(dict):
         return found
 
 
-# id(card table) -> (the table, kept alive; {mode: _Usable})
-_USABLE: dict[int, tuple[dict, dict]] = {}
-
-
 def usable_halves(cards: dict) -> dict[str, _Usable]:
-    """``{mode: _Usable}`` for the card table ``cards`` (made once per table)."""
-    entry = _USABLE.get(id(cards))
-    if entry is None:
-        if len(_USABLE) >= 8:
-            _USABLE.clear()
-        entry = _USABLE[id(cards)] = (cards, {mode: _Usable(cards, timings) for mode, timings in TIMINGS.items()})
-    return entry[1]
+    """``{mode: _Usable}`` for the card table ``cards`` (made once per table content, ``derived``)."""
+    table = derived(cards)
+    found = table.get("usable")
+    if found is None:
+        found = table["usable"] = {mode: _Usable(table.cards, timings) for mode, timings in TIMINGS.items()}
+    return found
 
 
 def _key(side: str, half: dict) -> str | None:
@@ -157,118 +175,96 @@ def _key(side: str, half: dict) -> str | None:
     return None if side == "lower" and half["name"] == rules.STACKABLE_HALF else half["name"]
 
 
-SeatProfiles = tuple[Team, int]  # the seat's Team and the mask of its members who can act now
+SeatProfiles = Profile  # the name callers pass as ``seen``
 
 
-def seat_profiles(state: dict, seat: str) -> SeatProfiles:
-    """``seat``'s ``Team`` (line-up and hearts) and the mask of its members who can act (``state.can_act``,
-    IL 5.3/9.9). A caller asking several questions of one state computes it once and passes it as ``seen``; a
-    caller may keep its own answers in ``Team.memo`` under keys of its own (``("name", ..., ready, hand)``).
+def seat_profiles(state: dict, seat: str) -> Profile:
+    """``seat``'s ``Profile``: its ``Team`` (line-up and hearts), the mask of its members who can act
+    (``state.can_act``, IL 5.3/9.9) and its acted members. A caller asking several questions of one state
+    computes it once and passes it as ``seen``; a caller may keep its own answers in ``Profile.memo`` under
+    keys of its own (``("name", ..., hand)``).
 
-    Read on every decision, so the members' entries are read by C-level ``map`` and the answer remembered by
-    their content (never by the state's identity: a caller may change a state in place, a test does)."""
+    Read on every decision, so the members' entries are read by C-level ``map`` and the profile remembered
+    by their content (never by the state's identity: a caller may change a state in place, a test does)."""
     ils, cards = state["ils"], state["cards"]
     line = tuple(state["teams"][seat])
     statuses = tuple(map(_STATUS, map(ils.__getitem__, line)))
-    seen = _tables(cards)[2]
-    found = seen.get((line, statuses))
+    seen = _tables(cards)[1]
+    found = seen.get((seat, line, statuses))
     if found is None:
         if len(seen) >= 4096:
             seen.clear()
-        ready, bit = 0, 1
-        for il, (heart, acted, penalty) in zip(line, statuses, strict=True):
-            if not acted and not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
+        ready, bit, acted = 0, 1, []
+        for il, (heart, was_acted, penalty) in zip(line, statuses, strict=True):
+            if was_acted:
+                acted.append(il)
+            elif not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
                 ready |= bit
             bit <<= 1
-        found = seen[line, statuses] = (_team(cards, line, tuple(heart for heart, _, _ in statuses)), ready)
-    else:
-        memo = found[0].memo
-        if len(memo) >= 4096:
-            memo.clear()
+        team = _team(cards, line, tuple(heart for heart, _, _ in statuses))
+        found = seen[seat, line, statuses] = Profile(team, ready, tuple(acted))
     return found
 
 
-def _seat_profiles(state: dict, seat: str, seen: SeatProfiles | None) -> SeatProfiles:
+def _seat_profiles(state: dict, seat: str, seen: Profile | None) -> Profile:
     return seat_profiles(state, seat) if seen is None else seen
 
 
 def single_halves(
-    state: dict, seat: str, mode: str, seen: SeatProfiles | None = None
+    state: dict, seat: str, mode: str, seen: Profile | None = None
 ) -> list[tuple[tuple[str, str], ...]]:
     """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4).
     ``seen``: ``seat_profiles(state, seat)`` when the caller has computed it."""
-    team, ready = _seat_profiles(state, seat, seen)
-    memo, key = team.memo, ("single", seat, mode, ready, tuple(state["hands"][seat]))
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _single_halves(state, seat, mode, team, ready)
-    return list(found)
-
-
-def _single_halves(
-    state: dict, seat: str, mode: str, team: Team, ready: int
-) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """Per card in hand, each half usable in ``mode`` (``usable_halves``) with enough ready ILs who may use it."""
+    profile = _seat_profiles(state, seat, seen)
+    team, ready = profile.team, profile.ready
     usable, masks = usable_halves(state["cards"])[mode], team.masks
     out = []
     for card in state["hands"][seat]:
-        for key, side, _, need in usable[card]:
+        for key, side, _, need, _, _ in usable[card]:
             mask = masks.get(key)
             if mask is None:
                 mask = team.mask(card, side)
             if (mask & ready).bit_count() >= need:
                 out.append((key,))
-    return tuple(out)
+    return out
 
 
 def extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[tuple[str, str]]:
     """Every half that may join the declared stack (IL 5.4.3/5.4.6/5.4.7): the same checks as ``check_stack``,
     computed once for the stack. Every part of a valid stack is itself valid, so adding halves one at a time
     reaches every stack. ``seen`` as in ``single_halves``."""
-    team, ready = _seat_profiles(state, seat, seen)
-    memo, key = team.memo, ("extensions", seat, mode, ready, halves, tuple(state["hands"][seat]))
-    try:
-        found = memo.get(key)
-    except TypeError:  # halves given as lists: not remembered
-        return list(_extensions(state, seat, mode, halves, team, ready))
-    if found is None:
-        found = memo[key] = _extensions(state, seat, mode, halves, team, ready)
-    return list(found)
-
-
-def _extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
-) -> tuple[tuple[str, str], ...]:
-    mask, names, numbers = ready, set(), set()
+    profile = _seat_profiles(state, seat, seen)
+    team, cards = profile.team, state["cards"]
+    mask, names, number = profile.ready, set(), None
     for card, side in halves:
-        half = half_of(state, card, side)
+        half = cards[card]["attributes"][side]
         mask &= team.mask(card, side)
         key = _key(side, half)
         if key:
             names.add(key)
         if half["persons"] is not None:
-            numbers.add(half["persons"])
+            number = half["persons"]  # a valid stack names one number (5.4.3)
     used = {card for card, _ in halves}
-    usable, masks = usable_halves(state["cards"])[mode], team.masks
+    usable, masks = usable_halves(cards)[mode], team.masks
     out = []
     for card in state["hands"][seat]:
         if card in used:
             continue
-        for mask_key, side, half, _ in usable[card]:
-            key, persons = _key(side, half), half["persons"]
-            if (key is not None and key in names) or (
-                numbers and persons is not None and persons not in numbers
-            ):
+        for mask_key, side, _, _, key, persons in usable[card]:
+            if key is not None and key in names:  # IL 5.4.7
                 continue
-            need = persons if persons is not None else (next(iter(numbers)) if numbers else 1)
+            if persons is None:  # "−" follows the stack's number (5.4.3)
+                persons = 1 if number is None else number
+            elif number is not None and persons != number:  # IL 5.4.3
+                continue
             half_mask = masks.get(mask_key)
             if half_mask is None:
                 half_mask = team.mask(card, side)
-            if (mask & half_mask).bit_count() >= need:
-                out.append((card, side))
-    return tuple(out)
+            if (mask & half_mask).bit_count() >= persons:  # IL 5.4.6
+                out.append(mask_key)
+    return out
 
 
 def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
@@ -284,36 +280,27 @@ def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
 
 
 def check_stack(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[str]:
     """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``.
-    A valid stack's users are remembered (``Team.memo``): one stack is checked when listed, declared and
-    assigned. ``seen`` as in ``single_halves``."""
-    team, ready = _seat_profiles(state, seat, seen)
-    memo, key = team.memo, ("stack", seat, mode, ready, halves, tuple(state["hands"][seat]))
-    try:
-        found = memo.get(key)
-    except TypeError:  # halves given as lists: not remembered
-        return list(_check_stack(state, seat, mode, halves, team, ready))
-    if found is None:
-        found = memo[key] = _check_stack(state, seat, mode, halves, team, ready)
-    return list(found)
+    ``seen`` as in ``single_halves``; remembered as ``il_users``."""
+    return list(il_users(state, seat, mode, halves, seen)[0])
 
 
 def _check_stack(
     state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], int]:
     _check_halves(state, seat, mode, halves)
     persons = stack_persons(state, halves)
     mask = ready
     for card, side in halves:
         mask &= team.mask(card, side)
-    users = tuple(il for i, il in enumerate(team.ils) if mask >> i & 1)
+    users = team.members(mask)
     if len(users) < persons:
         raise IllegalAction(
             "no_users", f"{len(users)} ready IL(s) meet the techniques; {persons} needed", "5.4.6"
         )
-    return users
+    return users, persons
 
 
 def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> None:
@@ -349,21 +336,21 @@ def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, st
 
 
 def il_users(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> tuple[tuple[str, ...], int]:
     """``(users, persons)``: the ready ILs who may use the whole stack, in line-up order, and how many of them
-    use it (IL 5.3/5.4.3/5.4.6). Raises ``IllegalAction`` as ``check_stack``. ``seen`` as in ``single_halves``;
-    remembered like ``check_stack`` (listed, declared and assigned)."""
-    seen = _seat_profiles(state, seat, seen)
-    memo, key = seen[0].memo, ("users", seat, mode, seen[1], halves, tuple(state["hands"][seat]))
+    use it (IL 5.3/5.4.3/5.4.6). Raises ``IllegalAction`` for a stack that may not be declared (IL 5.1/5.2/
+    5.4.2/5.4.3/5.4.6/5.4.7/9.1). ``seen`` as in ``single_halves``. A valid stack's answer is remembered in the
+    profile's memo (with the hand: 5.1 checks it), so one stack is checked once when declared, listed and
+    assigned."""
+    profile = _seat_profiles(state, seat, seen)
+    key = ("stack", mode, halves, tuple(state["hands"][seat]))
     try:
-        found = memo.get(key)
+        found = profile.memo.get(key)
     except TypeError:  # halves given as lists: not remembered
-        found = key = None
+        return _check_stack(state, seat, mode, halves, profile.team, profile.ready)
     if found is None:
-        found = (tuple(check_stack(state, seat, mode, halves, seen)), stack_persons(state, halves))
-        if key is not None:
-            memo[key] = found
+        found = profile.remember(key, _check_stack(state, seat, mode, halves, profile.team, profile.ready))
     return found
 
 
@@ -379,7 +366,7 @@ def is_user_set(ils: tuple[str, ...], users: tuple[str, ...], persons: int) -> b
 
 
 def il_choices(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: SeatProfiles | None = None
+    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[tuple[str, ...]]:
     """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order: ``user_sets`` of
     ``il_users``. ``seen`` as in ``single_halves``."""
