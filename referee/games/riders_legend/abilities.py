@@ -285,8 +285,46 @@ def render(abilities: dict, lang: str = "ja") -> list[str]:
     return VOCABULARY.render(abilities, lang)
 
 
-def statics(abilities: dict, code: str) -> list[dict]:
-    return [s for s in abilities.get("statics", ()) if s["static"] == code]
+class Index:
+    """What the engine reads of one ``abilities`` value, worked out once: ``statics`` (code -> the statics of that
+    code, in order), ``transforms_from`` (the 変身元 names of its ``transforms_from`` statics, in order; as a
+    set: ``wanted``) and ``steps`` (B3.4: the steps a turn, 1 or its ``steps`` statics' most)."""
+
+    __slots__ = ("statics", "transforms_from", "wanted", "steps")
+
+    def __init__(self, abilities: dict) -> None:
+        by_code: dict[str, list[dict]] = {}
+        for s in abilities.get("statics", ()):
+            by_code.setdefault(s["static"], []).append(s)
+        self.statics: dict[str, tuple[dict, ...]] = {code: tuple(found) for code, found in by_code.items()}
+        self.transforms_from = tuple(n for s in self.statics.get("transforms_from", ()) for n in s["names"])
+        self.wanted = frozenset(self.transforms_from)
+        self.steps = max([1, *(s["n"] for s in self.statics.get("steps", ()))])
+
+
+_EMPTY = Index({})
+_INDEX: dict[int, tuple[dict, Index]] = {}
+
+
+def index(abilities: dict) -> Index:
+    """The ``Index`` of an abilities value. A card table shares one abilities dict between the copies of a card
+    (``cards.with_abilities``) and every state of a game shares the card table, which is never changed once set up:
+    so the index is looked up by the dict's identity (the cache holds the dict itself, so its id is not reused)."""
+    if not abilities:
+        return _EMPTY
+    entry = _INDEX.get(id(abilities))
+    if entry is not None and entry[0] is abilities:
+        return entry[1]
+    if len(_INDEX) > 4096:
+        _INDEX.clear()
+    found = Index(abilities)
+    _INDEX[id(abilities)] = (abilities, found)
+    return found
+
+
+def statics(abilities: dict, code: str) -> tuple[dict, ...]:
+    """The statics of ``code``, in order."""
+    return index(abilities).statics.get(code, ())
 
 
 def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
@@ -319,10 +357,11 @@ def _refusal(card: dict) -> str:
         return "; ".join(str(p) for p in problems)
     if abilities.get("not_refereed"):
         return str(abilities["not_refereed"])
-    targets = [n for s in statics(abilities, "transforms_from") for n in s["names"]]
+    found = Index(abilities)  # not the cached index: a catalogue card's data may be edited between checks
+    targets = list(found.transforms_from)
     if sorted(targets) != sorted(a.get("transforms_from") or []):
         return f"its 変身元 {a.get('transforms_from')} differ from its abilities' {targets}"
-    if a.get("placement_condition") and not statics(abilities, "placement_condition"):
+    if a.get("placement_condition") and "placement_condition" not in found.statics:
         return "its placement condition is not in its abilities"
     if card.get("card_type") == "eyecatch":
         whens = {t["when"] for t in abilities.get("triggers", ())}

@@ -15,7 +15,7 @@ from . import readings as readings_mod
 from .abilities import statics
 from .actions import Attack, Execute, Investigate, PlayAction
 from .placement import Problem, check
-from .state import abilities, characters, find, kind, name, other, top
+from .state import OnField, abilities, characters, find, kind, name, other, own_character, top
 
 
 def problem_attack(state: dict, a: Attack) -> Problem:
@@ -58,9 +58,14 @@ def problem_execute(state: dict, a: Execute) -> Problem:
     _, fld, area, char = found
     if fld != "operation":
         return ("not_in_operation", "missions are carried out from the operation field", "ミッションカード/B5.6")
+    return _mission_problem(state, a.seat, area, char)
+
+
+def _mission_problem(state: dict, seat: str, area: int, char: dict) -> Problem:
+    """What of ``problem_execute`` remains once ``char`` is known to be ``seat``'s, in operation area ``area``."""
     if char["acted"]:
         return ("acted", "the character has already acted this turn", "B5.6")
-    mission = state["players"][a.seat]["missions"][area - 1]
+    mission = state["players"][seat]["missions"][area - 1]
     if mission is None:
         return ("no_mission", f"you have no mission in area {area}", "B5.6")
     if mission["bluff"] and not readings_mod.of(state).bluff_executable:
@@ -76,6 +81,7 @@ def problem_execute(state: dict, a: Execute) -> Problem:
 def do_execute(state: dict, a: Execute, events: list[Event]) -> None:
     check(problem_execute(state, a))
     _, _, area, char = find(state, a.character)
+    char = own_character(state, char)
     char["acted"] = True
     missions.execute(state, a.seat, area, chars_mod.operation(state, char), events)
 
@@ -126,25 +132,27 @@ def legal_attacks(state: dict, seat: str) -> list[Attack]:
                 for c in team[1:]:
                     shared &= set(combat.targets(state, seat, area, c))
                 for target in sorted(shared):
-                    out.append(Attack(seat=seat, attackers=tuple(c["id"] for c in team), target=target))
+                    out.append(Attack.of(seat, tuple(c["id"] for c in team), target))
     return out
 
 
-def legal(state: dict, seat: str, cards_only: bool = False) -> list:
-    """Every action-phase action of ``seat`` (but ``EndPhase``); ``cards_only``: the action cards."""
-    out: list = [PlayAction(seat=seat, card=c) for c in dict.fromkeys(state["players"][seat]["hand"])
-                 if kind(state, c) == "action" and problem_play(state, PlayAction(seat=seat, card=c)) is None]
+def legal(state: dict, seat: str, cards_only: bool = False, on_field: OnField | None = None) -> list:
+    """Every action-phase action of ``seat`` (but ``EndPhase``); ``cards_only``: the action cards. ``on_field``:
+    ``characters(state, seat)`` when the caller has it."""
+    out: list = [play for play in (PlayAction.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])
+                                   if kind(state, c) == "action") if problem_play(state, play) is None]
     if cards_only:
         return out
     out += legal_attacks(state, seat)
     foe = state["players"][other(seat)]
-    for fld, area, char in characters(state, seat):
+    investigators = investigation.fields(state)
+    for fld, area, char in characters(state, seat) if on_field is None else on_field:
         if char["acted"]:
             continue
-        if fld == "operation" and problem_execute(state, Execute(seat=seat, character=char["id"])) is None:
-            out.append(Execute(seat=seat, character=char["id"]))
-        if fld in investigation.fields(state):
+        if fld == "operation" and _mission_problem(state, seat, area, char) is None:  # problem_execute, found
+            out.append(Execute.of(seat, char["id"]))
+        if fld in investigators:
             mission = foe["missions"][area - 1]
             if mission is not None and not mission["face_up"]:
-                out.append(Investigate(seat=seat, character=char["id"]))
+                out.append(Investigate.of(seat, char["id"]))
     return out

@@ -15,7 +15,20 @@ from referee.engine.actions import Event
 from . import field, triggers
 from . import readings as readings_mod
 from .abilities import statics
-from .state import abilities, area_list, attrs, characters, find, missions, name, new_character, other, top
+from .state import (
+    abilities,
+    ability_index,
+    area_list,
+    attrs,
+    characters,
+    find,
+    missions,
+    name,
+    new_character,
+    other,
+    own_character,
+    top,
+)
 
 
 def attack(state: dict, seat: str, char: dict, against: dict | None = None) -> int:
@@ -73,7 +86,8 @@ def placement_condition_met(state: dict, seat: str, card_id: str) -> bool:
 
 
 def transform_targets(state: dict, card_id: str) -> list[str]:
-    return [n for s in statics(abilities(state, card_id), "transforms_from") for n in s["names"]]
+    """The 変身元 names of ``card_id`` (its ``transforms_from`` statics)."""
+    return list(ability_index(state, card_id).transforms_from)
 
 
 def place(state: dict, seat: str, card_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> dict:
@@ -89,7 +103,7 @@ def can_transform_onto(state: dict, card_id: str, char: dict, wanted: set[str] |
     """B3.3c: ``card_id`` names ``char``'s top card among its 変身元 (reading ``transform_onto``: or any card of
     the stack). ``wanted``: ``set(transform_targets(state, card_id))``, when the caller has it."""
     if wanted is None:
-        wanted = set(transform_targets(state, card_id))
+        wanted = ability_index(state, card_id).wanted
     if readings_mod.of(state).transform_onto == "top":
         return state["cards"][top(char)]["name"] in wanted
     return any(state["cards"][c]["name"] in wanted for c in char["stack"])
@@ -98,7 +112,8 @@ def can_transform_onto(state: dict, card_id: str, char: dict, wanted: set[str] |
 def transform(state: dict, seat: str, card_id: str, char: dict, events: list[Event], clause: str) -> None:
     """上位変身: ``card_id`` (out of the hand) goes on top of ``char``, which keeps its state, damage and place."""
     below = top(char)
-    char["stack"].append(card_id)
+    char = own_character(state, char)
+    char["stack"] = [*char["stack"], card_id]  # a new list: copies of the state share the old one (copy_state)
     events.append(Event("transform", clause, {"seat": seat, "character": char["id"], "card": card_id,
                                               "name": name(state, card_id), "onto": below,
                                               "onto_name": name(state, below)}))
@@ -106,7 +121,9 @@ def transform(state: dict, seat: str, card_id: str, char: dict, events: list[Eve
 
 def untransform(state: dict, seat: str, char: dict, events: list[Event], clause: str) -> str:
     """下位変身: the top card goes back to the hand; returns it."""
-    card_id = char["stack"].pop()
+    char = own_character(state, char)
+    *rest, card_id = char["stack"]
+    char["stack"] = rest  # a new list: copies of the state share the old one (copy_state)
     state["players"][seat]["hand"].append(card_id)
     events.append(Event("untransform", clause, {"seat": seat, "character": char["id"], "card": card_id,
                                                 "name": name(state, card_id), "top": top(char)}))
@@ -118,6 +135,7 @@ def deal(state: dict, char: dict, amount: int, events: list[Event], clause: str,
     character whose attack dealt it (for 破壊した時 triggers)."""
     if amount <= 0:
         return
+    char = own_character(state, char)
     char["damage"] += amount
     char["hit_by"] = by  # the last hit decides who destroyed it (an effect's damage: nobody)
     events.append(Event("damage", clause, {"character": char["id"], "amount": amount, "damage": char["damage"],
@@ -177,7 +195,8 @@ def check_destroyed(state: dict, events: list[Event]) -> None:
         # this check runs after every step of every action
         for group in (player["justice"], *player["operation"], *player["battle"]):
             for char in group:
-                if char["damage"] == 0 or char["damage"] < defence(state, char):
+                damage = char["damage"]
+                if not damage or damage < defence(state, char):
                     continue  # damage received and at least the defence (a 0-defence card with no damage stays)
                 if statics(abilities(state, top(char)), "instead_of_destruction"):
                     state["pending"] = {"kind": "instead", "seat": seat, "character": char["id"],

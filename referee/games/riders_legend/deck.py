@@ -14,7 +14,7 @@ from referee.engine.actions import Event
 
 from . import readings as readings_mod
 from . import triggers, wins
-from .state import kind, name
+from .state import kind, name, own_rng
 
 CLAUSE_STACK = "開始準備/B1.2"
 CLAUSE_EYECATCH = "アイキャッチカード/B3.2"
@@ -31,7 +31,7 @@ def build(state: dict, seat: str, events: list[Event], second_too: bool = True) 
     ``second_too``, the second half, then stack the deck (B1.2). Shuffle events name counts and RNG counters."""
     player = state["players"][seat]
     halves = state["halves"][seat]
-    rng = state["rng"]
+    rng = own_rng(state)  # the shuffles advance its counter
     in_hand = set(player["hand"])
     first = [c for c in halves["first"] if c not in in_hand]
     counter = rng["counter"]

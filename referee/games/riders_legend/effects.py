@@ -17,8 +17,22 @@ from referee.engine.actions import Event
 
 from . import characters as chars_mod
 from . import deck, field, missions, readings, triggers, wins
-from .abilities import VOCABULARY
-from .state import AREAS, SEATS, alignment, area_list, attrs, characters, find, name, other, top
+from .abilities import VOCABULARY, index
+from .state import (
+    AREAS,
+    SEATS,
+    OnField,
+    alignment,
+    area_list,
+    attrs,
+    characters,
+    find,
+    name,
+    other,
+    own_character,
+    own_mission,
+    top,
+)
 
 
 def _sides(seat: str, side: str) -> tuple[str, ...]:
@@ -69,34 +83,51 @@ def _relocations(state: dict, char_id: str) -> list[str]:
 
 
 def transformations(state: dict, seat: str, phase_free: bool = True) -> list[str]:
-    """Every ``"card>character"`` transformation ``seat`` may make from its hand now."""
-    out: list[str] = []
-    on_field = characters(state, seat)
+    """Every ``"card>character"`` transformation ``seat`` may make from its hand now (``transform_pairs``)."""
+    return [f"{card_id}>{char_id}" for card_id, char_id in transform_pairs(state, seat)]
+
+
+def transform_pairs(state: dict, seat: str, names: field.SideNames | None = None,
+                    on_field: OnField | None = None) -> list[tuple[str, str]]:
+    """Every transformation ``seat`` may make from its hand now, as ``(card, character)`` (B3.3c: a character
+    card naming the character's top card among its 変身元, its placement condition met (reading
+    ``placement_condition_on_transform``), uniqueness (B6) with the character it covers left out, and a position
+    the card may stand in); in hand order, then field order. ``names``: ``field.side_names(state, seat)``,
+    ``on_field``: ``characters(state, seat)``, when the caller has them."""
+    out: list[tuple[str, str]] = []
+    if on_field is None:
+        on_field = characters(state, seat)
     if not on_field:
         return out
     reading = readings.of(state)
     cards = state["cards"]
-    # chars_mod.can_transform_onto, its look-ups made once: the names a card may transform from (the top card's,
-    # or with reading transform_onto every card's of the stack)
-    onto = [(fld, area, char, {cards[top(char)]["name"]} if reading.transform_onto == "top"
-             else {cards[c]["name"] for c in char["stack"]}) for fld, area, char in on_field]
-    names = None  # the names on the field, once the first candidate needs them
+    onto = None  # [(field, area, character, the names a card may transform it from)], once a card needs it
     for card_id in dict.fromkeys(state["players"][seat]["hand"]):
-        if cards[card_id]["card_type"] != "character":
+        card = cards[card_id]
+        if card["card_type"] != "character":
             continue
-        wanted = set(chars_mod.transform_targets(state, card_id))
+        wanted = index(card.get("abilities")).wanted
         if not wanted:
+            continue
+        if onto is None:  # chars_mod.can_transform_onto, its look-ups made once: the top card's name, or with
+            onto = []     # reading transform_onto every card's of the stack
+            for fld, area, char in on_field:
+                stack = char["stack"]
+                onto.append((fld, area, char, {cards[stack[-1]]["name"]} if reading.transform_onto == "top"
+                             else {cards[c]["name"] for c in stack}))
+        # the characters it names (checked before the placement condition: every test here is pure, so the order
+        # changes no answer, only how much is looked up)
+        below = [(fld, area, char) for fld, area, char, carried in onto if not wanted.isdisjoint(carried)]
+        if not below:
             continue
         if reading.placement_condition_on_transform and not chars_mod.placement_condition_met(state, seat, card_id):
             continue
-        for fld, area, char, below in onto:
-            if not wanted & below:
-                continue
-            if names is None:
-                names = field.side_names(state, seat)
+        if names is None:  # the names on the field, once the first candidate needs them
+            names = field.side_names(state, seat, on_field)
+        for fld, area, char in below:
             if field.unique_ok(state, seat, card_id, char["id"], names) \
                     and field.may_stand(state, seat, card_id, (fld, area)):
-                out.append(f"{card_id}>{char['id']}")
+                out.append((card_id, char["id"]))
     return out
 
 
@@ -212,10 +243,12 @@ def answer_declaration(state: dict, accepted: bool, events: list[Event]) -> None
 
 
 def _chars(state: dict, chosen: list[str]):
+    """The characters on the field among ``chosen``, each the state's own (``own_character``: the effects
+    change them)."""
     for ref in chosen:
         found = find(state, ref) if ref in state["cards"] else None
         if found is not None:
-            yield found[3]
+            yield own_character(state, found[3])
 
 
 @VOCABULARY.implements("draw")
@@ -342,7 +375,7 @@ def _discard_pile_to_deck(state, frame, effect, chosen, events):
 def _heal_mission(state, frame, effect, chosen, events):
     for ref in chosen:
         where = _mission_ref(ref)
-        mission = state["players"][where[0]]["missions"][where[1] - 1] if where else None
+        mission = own_mission(state, where[0], where[1]) if where else None
         if mission is not None:
             mission["damage"] = 0
             events.append(Event("mission_healed", frame["clause"], {"seat": where[0], "area": where[1]}))

@@ -14,7 +14,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Outcome
 from referee.engine.turns import checked_turn, seat_to_act
 
-from . import action_phase, combat, deck, effects, flow, movement, placement, setup
+from . import action_phase, combat, deck, effects, field, flow, movement, placement, setup
 from . import characters as chars_mod
 from . import readings as readings_mod
 from .actions import (
@@ -45,12 +45,13 @@ from .actions import (
     Untransform,
 )
 from .bot import greedy_score
-from .state import SEATS, copy_state, missions, name, other
+from .state import FRESH, SEATS, characters, copy_state, missions, name, other
 
 
 def _mulligan(state: dict, a: Action, events: list[Event]) -> None:
     state["pending"] = None
-    state["setup"]["decided"].append(a.seat)
+    setup_ = state["setup"]  # shared with the state copied (state.copy_state): replaced, not changed in place
+    state["setup"] = {**setup_, "decided": [*setup_["decided"], a.seat]}
     if isinstance(a, Mulligan):
         deck.mulligan(state, a.seat, events)
     else:
@@ -62,7 +63,7 @@ def _opening(state: dict, a: Action, events: list[Event]) -> None:
     if isinstance(a, EndOpening):
         if len(missions(state["players"][a.seat])) < pending["min"]:
             raise IllegalAction("opening_missions", f"lay at least {pending['min']} mission", "開始準備/B1.5")
-        state["setup"]["opening_ended"] = True
+        state["setup"] = {**state["setup"], "opening_ended": True}  # shared with the state copied: replaced
         state["pending"] = None
         events.append(Event("end_opening", "開始準備/B1.5", {"seat": a.seat}))
         return
@@ -182,21 +183,25 @@ def _tables(later: bool, cards_always: bool) -> dict:
 
 
 def _phase_actions(state: dict, seat: str, kind: str) -> list[Action]:
+    """The actions of a phase decision, in the order of its table, ``EndPhase`` last; the names on the field
+    (uniqueness, B6) are worked out once for placing and transforming."""
     table = decisions(state, kind)
     out: list[Action] = []
+    on_field = characters(state, seat)
+    names = field.side_names(state, seat, on_field)  # (each side's names worked out when first needed)
     if PlaceMission in table:
         out += placement.legal_missions(state, seat)
     if PlaceCharacter in table:
-        out += placement.legal_characters(state, seat)
+        out += placement.legal_characters(state, seat, names)
     if Transform in table:
-        out += placement.legal_transforms(state, seat)
+        out += placement.legal_transforms(state, seat, names, on_field)
     if Move in table:
-        out += movement.legal(state, seat)
+        out += movement.legal(state, seat, on_field)
     if Attack in table:
-        out += action_phase.legal(state, seat)
+        out += action_phase.legal(state, seat, on_field=on_field)
     elif PlayAction in table:
         out += action_phase.legal(state, seat, cards_only=True)
-    return [*out, EndPhase(seat=seat)]
+    return [*out, EndPhase.of(seat)]
 
 
 class RidersLegendEngine:
@@ -219,23 +224,23 @@ class RidersLegendEngine:
         if kind in ("placement", "movement", "action"):
             return _phase_actions(state, seat, kind)
         if kind == "mulligan":
-            return [KeepHand(seat=seat), Mulligan(seat=seat)]
+            return [KeepHand.of(seat), Mulligan.of(seat)]
         if kind == "opening":
             out: list[Action] = [a for a in placement.legal_missions(state, seat, setup=True)]
             return out + ([EndOpening(seat=seat)] if pending.get("laid", 0) >= pending["min"] else [])
         if kind == "discard":
-            return [Discard(seat=seat, card=c) for c in dict.fromkeys(state["players"][seat]["hand"])]
+            return [Discard.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])]
         if kind == "block":
-            return [NoBlock(seat=seat), *(Block(seat=seat, card=c) for c in pending["options"])]
+            return [NoBlock.of(seat), *(Block.of(seat, c) for c in pending["options"])]
         if kind == "strike_back":
-            return [StrikeBack(seat=seat, card=c) for c in pending["options"]]
+            return [StrikeBack.of(seat, c) for c in pending["options"]]
         if kind == "choose":
-            return [Choose(seat=seat, option=o) for o in pending["options"]]
+            return [Choose.of(seat, o) for o in pending["options"]]
         if kind == "instead":
-            return [ReturnInstead(seat=seat), AcceptDestruction(seat=seat)]
+            return [ReturnInstead.of(seat), AcceptDestruction.of(seat)]
         if kind == "declare":
-            return [Declare(seat=seat), DeclineDeclaration(seat=seat)]
-        return [AcceptDeclaration(seat=seat), DisputeDeclaration(seat=seat)]
+            return [Declare.of(seat), DeclineDeclaration.of(seat)]
+        return [AcceptDeclaration.of(seat), DisputeDeclaration.of(seat)]
 
     @staticmethod
     def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
@@ -249,8 +254,12 @@ class RidersLegendEngine:
                                 "全体の基本進行")
         new = copy_state(state)
         events: list[Event] = []
-        handler(new, action, events)
-        flow.advance(new, events)
+        token = FRESH.set(set())  # copy on write (state.own_character, own_mission) while the copy changes
+        try:
+            handler(new, action, events)
+            flow.advance(new, events)
+        finally:
+            FRESH.reset(token)
         new["version"] += 1
         return new, events
 

@@ -7,17 +7,20 @@ Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", i)``, ``("b
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from . import readings as readings_mod
-from .abilities import statics
-from .state import AREAS, abilities, alignment, attrs, characters, name, other, top
+from .abilities import index
+from .state import AREAS, OnField, alignment, attrs, characters, other, top
 
 JUSTICE = ("justice", 0)
 FIELDS_ALL = ("justice", "operation", "battle")
+POSITIONS = (JUSTICE, *(("operation", i) for i in AREAS), *(("battle", i) for i in AREAS))
 
 
 def positions() -> list[tuple[str, int]]:
     """Every position of one side, in field order."""
-    return [JUSTICE, *(("operation", i) for i in AREAS), *(("battle", i) for i in AREAS)]
+    return list(POSITIONS)
 
 
 def adjacent(a: tuple[str, int], b: tuple[str, int], lateral: bool = False) -> bool:
@@ -30,6 +33,11 @@ def adjacent(a: tuple[str, int], b: tuple[str, int], lateral: bool = False) -> b
     if a[1] == b[1]:
         return True
     return lateral and a[0] == b[0] and abs(a[1] - b[1]) == 1
+
+
+# lateral_adjacency -> position -> the positions adjacent to it, in field order (``adjacent``, worked out once)
+NEIGHBOURS = {lateral: {a: tuple(b for b in POSITIONS if adjacent(a, b, lateral)) for a in POSITIONS}
+              for lateral in (False, True)}
 
 
 def placement_allowed(alignment_: str, field: str, own_justice_mission_in_area: bool) -> bool:
@@ -75,17 +83,18 @@ def may_stand(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> boo
 def card_names(state: dict, card_id: str) -> list[str]:
     """A card's own name and the names it carries (変身: the pre-transform characters named by its
     ``transforms_from`` static, STATED: even when placed alone)."""
-    out = [name(state, card_id)]
-    for s in statics(abilities(state, card_id), "transforms_from"):
-        out += s["names"]
-    return out
+    card = state["cards"][card_id]
+    return [card["name"], *index(card.get("abilities")).transforms_from]
 
 
 def names_of(state: dict, char: dict) -> list[str]:
-    """Every name a character carries: those of every card of its stack (B6)."""
+    """Every name a character carries: those of every card of its stack (B6), each card's ``card_names``."""
+    cards = state["cards"]
     out: list[str] = []
     for card_id in char["stack"]:
-        out += card_names(state, card_id)
+        card = cards[card_id]
+        out.append(card["name"])
+        out += index(card.get("abilities")).transforms_from
     return out
 
 
@@ -103,39 +112,67 @@ def placement_unique(own: list[list[str]], opponent: list[list[str]], names: lis
     return True
 
 
-def side_names(state: dict, seat: str) -> tuple[list[tuple[str, list[str]]], list[list[str]]]:
-    """``(own, foe)``: the names each character of ``seat``'s side carries (with its id) and those of each
-    opposing character; computed once for the many uniqueness checks of one list of legal actions."""
-    own = [(c["id"], names_of(state, c)) for _, _, c in characters(state, seat)]
-    foe = [names_of(state, c) for _, _, c in characters(state, other(seat))]
-    return own, foe
+class SideNames:
+    """The names on the field for the uniqueness checks (B6) of one list of legal actions, each side worked out
+    once, when first needed: ``holders`` (name -> the ids of ``seat``'s characters carrying it) and ``foe`` (every
+    name an opposing character carries: only 1枚制限 cards need them). ``on_field``: ``characters(state, seat)``
+    when the caller has it."""
+
+    def __init__(self, state: dict, seat: str, on_field: OnField | None = None) -> None:
+        self.state, self.seat, self.on_field = state, seat, on_field
+
+    @cached_property
+    def holders(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        on_field = self.on_field if self.on_field is not None else characters(self.state, self.seat)
+        for _, _, char in on_field:
+            for carried in names_of(self.state, char):
+                out.setdefault(carried, []).append(char["id"])
+        return out
+
+    @cached_property
+    def foe(self) -> set[str]:
+        return {n for _, _, char in characters(self.state, other(self.seat)) for n in names_of(self.state, char)}
 
 
-def unique_ok(state: dict, seat: str, card_id: str, skip: str = "",
-              names: tuple[list[tuple[str, list[str]]], list[list[str]]] | None = None) -> bool:
+def side_names(state: dict, seat: str, on_field: OnField | None = None) -> SideNames:
+    """The ``SideNames`` of ``seat``: made once for the many uniqueness checks of one list of legal actions."""
+    return SideNames(state, seat, on_field)
+
+
+def unique_ok(state: dict, seat: str, card_id: str, skip: str = "", names: SideNames | None = None) -> bool:
     """``placement_unique`` for ``card_id`` joining ``seat``'s side (``skip``: a character left out, the one
-    being transformed); ``names``: ``side_names(state, seat)`` when the caller has it."""
-    own_named, foe = names if names is not None else side_names(state, seat)
-    own = [carried for char_id, carried in own_named if char_id != skip]
-    return placement_unique(own, foe, card_names(state, card_id), bool(attrs(state, card_id).get("limit_one")))
+    being transformed), by name look-ups; ``names``: ``side_names(state, seat)`` when the caller has it."""
+    if names is None:
+        names = SideNames(state, seat)
+    carried = card_names(state, card_id)
+    holders = names.holders
+    for n in carried:
+        for char_id in holders.get(n, ()):
+            if char_id != skip:
+                return False  # an own character carries one of its names
+    if attrs(state, card_id).get("limit_one"):
+        # 1枚制限: its own name on no character of either side (no own one carries it: it is among ``carried``)
+        return carried[0] not in names.foe
+    return True
 
 
 def steps_allowed(state: dict, char: dict) -> int:
     """B3.4: 1 step a turn, or the ``steps`` static of its top card."""
-    found = statics(abilities(state, top(char)), "steps")
-    return max([1, *(s["n"] for s in found)])
+    return index(state["cards"][char["stack"][-1]].get("abilities")).steps
 
 
-def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int]) -> list[tuple[str, int]]:
-    """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4."""
-    if char["steps"] >= steps_allowed(state, char) or char["no_move_until"] >= state["turn"]:
+def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int],
+                 justice: list[bool] | None = None) -> list[tuple[str, int]]:
+    """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4. ``justice``: area (0..5) ->
+    ``own_justice_mission(state, seat, area)``, when the caller has it."""
+    steps = char["steps"]  # (none yet: at least 1 is allowed)
+    if char["no_move_until"] >= state["turn"] or (steps and steps >= steps_allowed(state, char)):
         return []
     reading = readings_mod.of(state)
     side = alignment(state, top(char))  # may_stand, its look-ups made once
-
-    def ok(p: tuple[str, int]) -> bool:
-        if not reading.movement_follows_placement:
-            return p[0] != "justice" or side == "justice"
-        return stand_allowed(side, p[0], own_justice_mission(state, seat, p[1]))
-
-    return [p for p in positions() if adjacent(pos, p, reading.lateral_adjacency) and ok(p)]
+    if not reading.movement_follows_placement:
+        return [p for p in NEIGHBOURS[reading.lateral_adjacency][pos] if p[0] != "justice" or side == "justice"]
+    if justice is None:
+        justice = [own_justice_mission(state, seat, area) for area in (0, *AREAS)]
+    return [p for p in NEIGHBOURS[reading.lateral_adjacency][pos] if stand_allowed(side, p[0], justice[p[1]])]

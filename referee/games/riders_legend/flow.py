@@ -15,7 +15,7 @@ from referee.engine.actions import Event
 from . import characters as chars_mod
 from . import deck, effects, wins
 from . import readings as readings_mod
-from .state import SEATS, characters, missions, other
+from .state import SEATS, characters, missions, other, own_character, own_mission, own_rng
 
 HAND_LIMIT = 7
 
@@ -57,8 +57,9 @@ def _first(state: dict, events: list[Event]) -> bool:
     """B1.4: the first player is decided after the mulligans (``config["first"]``, else the RNG)."""
     first = state["setup"]["first"]
     if first is None:
-        counter = state["rng"]["counter"]
-        first = SEATS[rngmod.randbelow(state["rng"], 2)]
+        rng = own_rng(state)  # the draw advances its counter
+        counter = rng["counter"]
+        first = SEATS[rngmod.randbelow(rng, 2)]
         events.append(Event("first_player", "開始準備/B1.4", {"seat": first, "counter": counter}))
     else:
         events.append(Event("first_player", "開始準備/B1.4 (config)", {"seat": first}))
@@ -96,8 +97,10 @@ def _recover(state: dict, events: list[Event]) -> bool:
     """B3.1 復帰フェイズ: the turn player's characters become 未行動; the turn's counters start afresh."""
     seat = state["turn_seat"]
     for _, _, char in characters(state, seat):
-        char["acted"] = False
-        char["steps"] = 0
+        if char["acted"] or char["steps"]:  # (one already unacted and unmoved is left as it is)
+            char = own_character(state, char)
+            char["acted"] = False
+            char["steps"] = 0
     player = state["players"][seat]
     player["placed"] = {"mission": 0, "character": 0}
     player["mission_allowance"] = 1
@@ -122,14 +125,17 @@ def _reset(state: dict, events: list[Event]) -> bool:
     """B3.6 終了フェイズ: 作戦力 on every mission resets (B5.2); damage on the turn player's characters clears
     (自ターン終了時); every until-end-of-turn modifier ends."""
     seat = state["turn_seat"]
-    for s in SEATS:
-        for _, mission in missions(state["players"][s]):
-            mission["operation"] = 0
+    for s in SEATS:  # (what is already reset is left as it is)
+        for area, mission in missions(state["players"][s]):
+            if mission["operation"]:
+                own_mission(state, s, area)["operation"] = 0
         for _, _, char in characters(state, s):
-            char["eot_attack"] = char["eot_defence"] = 0
-            if s == seat:
-                char["damage"] = 0
-                char["hit_by"] = ""
+            if char["eot_attack"] or char["eot_defence"] or (s == seat and (char["damage"] or char["hit_by"])):
+                char = own_character(state, char)
+                char["eot_attack"] = char["eot_defence"] = 0
+                if s == seat:
+                    char["damage"] = 0
+                    char["hit_by"] = ""
     events.append(Event("end_of_turn", "終了フェイズ/B3.6 (B5.2, 手番を跨ぐカードダメージ蓄積)", {"seat": seat}))
     return True
 

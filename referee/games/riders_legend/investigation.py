@@ -11,7 +11,7 @@ from referee.engine.actions import Event
 
 from . import missions
 from . import readings as readings_mod
-from .state import find, other
+from .state import find, other, own_character
 
 
 def fields(state: dict) -> tuple[str, ...]:
@@ -37,6 +37,7 @@ def problem(state: dict, seat: str, card: str) -> tuple[str, str, str] | None:
 def investigate(state: dict, seat: str, card: str, events: list[Event]) -> str:
     """The checked investigation; returns what became of the mission (``graveyard`` or ``stays_face_up``)."""
     _, _, area, char = find(state, card)
+    char = own_character(state, char)
     char["acted"] = True
     events.append(Event("investigate", "捜査/B7", {"seat": seat, "character": card, "area": area}))
     return missions.reveal(state, other(seat), area, "investigation", events, "捜査/B7")

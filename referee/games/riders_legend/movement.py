@@ -11,7 +11,7 @@ from . import effects, field
 from . import readings as readings_mod
 from .actions import Move
 from .placement import Problem, check
-from .state import characters, find
+from .state import AREAS, OnField, characters, find, own_character
 
 
 def problem_move(state: dict, a: Move) -> Problem:
@@ -31,16 +31,19 @@ def problem_move(state: dict, a: Move) -> Problem:
 
 def do_move(state: dict, a: Move, events: list[Event]) -> None:
     check(problem_move(state, a))
-    char = find(state, a.character)[3]
+    char = own_character(state, find(state, a.character)[3])
     char["steps"] += 1
     if readings_mod.of(state).moving_makes_acted:
         char["acted"] = True
     effects.relocate(state, a.character, (a.field, a.area), events, "移動フェイズ/B3.4")
 
 
-def legal(state: dict, seat: str) -> list[Move]:
+def legal(state: dict, seat: str, on_field: OnField | None = None) -> list[Move]:
+    """Every ``Move`` of ``seat``: each character's ``field.move_targets``, in field order. ``on_field``:
+    ``characters(state, seat)`` when the caller has it."""
     out = []
-    for fld, area, char in characters(state, seat):
-        for pos in field.move_targets(state, seat, char, (fld, area)):
-            out.append(Move(seat=seat, character=char["id"], field=pos[0], area=pos[1]))
+    justice = [field.own_justice_mission(state, seat, area) for area in (0, *AREAS)]  # looked up once
+    for fld, area, char in characters(state, seat) if on_field is None else on_field:
+        for pos in field.move_targets(state, seat, char, (fld, area), justice):
+            out.append(Move.of(seat, char["id"], pos[0], pos[1]))
     return out

@@ -15,7 +15,7 @@ from . import characters as chars_mod
 from . import effects, field, missions
 from . import readings as readings_mod
 from .actions import PlaceCharacter, PlaceMission, Transform, Untransform
-from .state import AREAS, FIELDS, alignment, attrs, characters, find, kind, top
+from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, top
 
 Problem = tuple[str, str, str] | None
 
@@ -123,7 +123,7 @@ def problem_transform(state: dict, a: Transform) -> Problem:
         return ("not_your_character", f"{a.character} is not a character of yours on the field", "※変身")
     if a.card not in state["players"][a.seat]["hand"]:
         return ("not_in_hand", f"{a.card} is not in your hand", "※変身")
-    if f"{a.card}>{a.character}" not in effects.transformations(state, a.seat):
+    if (a.card, a.character) not in effects.transform_pairs(state, a.seat):
         return ("bad_transform", "that card does not transform that character here", "※変身/B3.3c")
     if not readings_mod.of(state).transform_is_free and state["players"][a.seat]["placed"]["character"] >= 1:
         return ("character_placed", "the placement of the turn is used (reading transform_is_free)", "B3.3c")
@@ -153,53 +153,71 @@ def do_untransform(state: dict, a: Untransform, events: list[Event]) -> None:
     chars_mod.untransform(state, a.seat, find(state, a.character)[3], events, "※変身/B3.3c 下位変身")
 
 
+MISSION_KINDS = ("justice", "evil", "bluff")  # the kinds a mission is laid as (missions.placement)
+
+
 def legal_missions(state: dict, seat: str, setup: bool = False) -> list[PlaceMission]:
+    """Every ``PlaceMission`` of ``seat``, in hand order, then area order, a mission card laid as itself before
+    as a bluff. ``problem_mission``'s checks, each made once: by area (an area without one's mission, the kinds
+    ``missions.placement`` lets be laid there beside the alignments of its operation field), then by card (a
+    mission card as its kind unless 1枚制限 forbids it, any card as a bluff)."""
     player = state["players"][seat]
     if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
         return []
-    free = [area for area in AREAS if player["missions"][area - 1] is None]
-    # problem_mission's checks, each made once: by card (a mission card, 1枚制限), by area (the alignments of the
-    # operation field) and by the kind laid (missions.placement); the same actions in the same order
-    ops = {area: [alignment(state, top(c)) for c in player["operation"][area - 1]] for area in free}
-    laid: dict[tuple[str, int], bool] = {}  # (kind laid, area) -> whether it may be laid there
+    open_areas = []  # (area, the kinds that may be laid there)
+    for area in AREAS:
+        if player["missions"][area - 1] is None:
+            ops = [alignment(state, top(c)) for c in player["operation"][area - 1]]
+            open_areas.append((area, {k for k in MISSION_KINDS if missions.placement(k, False, ops, setup)}))
+    if not open_areas:
+        return []
+    cards = state["cards"]
     out = []
     for card_id in dict.fromkeys(player["hand"]):
-        is_mission = kind(state, card_id) == "mission"
-        limit_ok = not attrs(state, card_id).get("limit_one") or _one_limit_ok(state, card_id)
-        kinds = {bluff: missions.kind_of(state, card_id, bool(bluff)) for bluff in ((0, 1) if is_mission else (1,))}
-        for area in free:
-            for bluff, laid_as in kinds.items():
-                if not bluff and not limit_ok:
-                    continue
-                key = (laid_as, area)
-                if key not in laid:
-                    laid[key] = missions.placement(laid_as, False, ops[area], setup) is not None
-                if laid[key]:
-                    out.append(PlaceMission(seat=seat, card=card_id, area=area, bluff=bluff))
+        ways = [(1, "bluff")]  # (bluff, the kind it is laid as): any card may be a bluff
+        if cards[card_id]["card_type"] == "mission" and \
+                (not cards[card_id]["attributes"].get("limit_one") or _one_limit_ok(state, card_id)):
+            ways.insert(0, (0, missions.kind_of(state, card_id, False)))
+        for area, kinds in open_areas:
+            for bluff, laid_as in ways:
+                if laid_as in kinds:
+                    out.append(PlaceMission.of(seat, card_id, area, bluff))
     return out
 
 
-def legal_characters(state: dict, seat: str) -> list[PlaceCharacter]:
+def legal_characters(state: dict, seat: str, names: field.SideNames | None = None) -> list[PlaceCharacter]:
+    """Every ``PlaceCharacter`` of ``seat`` (``problem_character``'s checks, each made once: by card, then by
+    position). ``names``: ``field.side_names(state, seat)`` when the caller has it."""
     player = state["players"][seat]
     if player["placed"]["character"] >= 1:
         return []
     out = []
-    names = field.side_names(state, seat)
-    justice = {area: field.own_justice_mission(state, seat, area) for area in (0, *AREAS)}
+    where: dict[str, list[tuple[str, int]]] = {}  # alignment -> the positions it may be placed at (field.may_place)
+    cards = state["cards"]
     for card_id in dict.fromkeys(player["hand"]):
-        if kind(state, card_id) != "character" or _card_problem(state, seat, card_id, names) is not None:
+        if cards[card_id]["card_type"] != "character":
             continue
-        side = alignment(state, card_id)  # field.may_place, its look-ups made once
-        out += [PlaceCharacter(seat=seat, card=card_id, field=fld, area=area) for fld, area in field.positions()
-                if field.placement_allowed(side, fld, justice[area])]
+        if names is None:
+            names = field.side_names(state, seat)
+        if _card_problem(state, seat, card_id, names) is not None:
+            continue
+        side = alignment(state, card_id)
+        if side not in where:
+            justice = [field.own_justice_mission(state, seat, area) for area in (0, *AREAS)]  # area 0..5
+            where[side] = [(f, a) for f, a in field.POSITIONS if field.placement_allowed(side, f, justice[a])]
+        out += [PlaceCharacter.of(seat, card_id, f, a) for f, a in where[side]]
     return out
 
 
-def legal_transforms(state: dict, seat: str) -> list:
+def legal_transforms(state: dict, seat: str, names: field.SideNames | None = None,
+                     on_field: OnField | None = None) -> list:
+    """Every ``Transform`` (``effects.transform_pairs``) and ``Untransform`` of ``seat``. ``names``:
+    ``field.side_names(state, seat)``, ``on_field``: ``characters(state, seat)``, when the caller has them."""
+    if on_field is None:
+        on_field = characters(state, seat)
     out: list = []
     if readings_mod.of(state).transform_is_free or state["players"][seat]["placed"]["character"] < 1:
-        for option in effects.transformations(state, seat):
-            card_id, char_id = option.split(">")
-            out.append(Transform(seat=seat, card=card_id, character=char_id))
-    out += [Untransform(seat=seat, character=c["id"]) for _, _, c in characters(state, seat) if len(c["stack"]) > 1]
+        out += [Transform.of(seat, card_id, char_id)
+                for card_id, char_id in effects.transform_pairs(state, seat, names, on_field)]
+    out += [Untransform.of(seat, c["id"]) for _, _, c in on_field if len(c["stack"]) > 1]
     return out

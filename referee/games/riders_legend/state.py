@@ -29,7 +29,12 @@ Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", 1..5)``, ``
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
+from .abilities import Index, index
+
 SEATS = ("p1", "p2")
+OnField = list[tuple[str, int, dict]]  # ``characters(state, seat)``: (field, area, character) in field order
 AREAS = (1, 2, 3, 4, 5)
 FIELDS = ("justice", "operation", "battle")
 
@@ -50,36 +55,87 @@ def _deep(value):
     return value
 
 
-def _copy_character(char: dict) -> dict:
-    new = dict(char)
-    new["stack"] = char["stack"][:]
-    return new
-
-
 def _copy_player(p: dict) -> dict:
-    """A player's copy (its shape is fixed: new_player): lists of ids sliced, missions and characters copied."""
-    new = dict(p)
-    for key in ("deck", "hand", "graveyard", "discard_pile"):
-        new[key] = p[key][:]
-    new["missions"] = [None if m is None else dict(m) for m in p["missions"]]
-    new["justice"] = [_copy_character(c) for c in p["justice"]]
-    new["operation"] = [[_copy_character(c) for c in area] for area in p["operation"]]
-    new["battle"] = [[_copy_character(c) for c in area] for area in p["battle"]]
-    new["placed"] = dict(p["placed"])
+    """A player's copy for ``apply`` (its shape is fixed: new_player): its dict, its lists (of card ids, of
+    missions, of each field area's characters) and ``placed``; the missions and the characters themselves are
+    shared (copy on write: ``own_mission``, ``own_character``)."""
+    new = p.copy()
+    new["deck"] = p["deck"][:]
+    new["hand"] = p["hand"][:]
+    new["graveyard"] = p["graveyard"][:]
+    new["discard_pile"] = p["discard_pile"][:]
+    new["missions"] = p["missions"][:]
+    new["justice"] = p["justice"][:]
+    new["operation"] = [*map(list.copy, p["operation"])]
+    new["battle"] = [*map(list.copy, p["battle"])]
+    new["placed"] = p["placed"].copy()
     return new
-
-
-_SHARED = ("cards", "readings", "halves", "auras")
 
 
 def copy_state(state: dict) -> dict:
-    """A copy ``apply`` may change: everything but the card table, the readings and the deck lists (never changed
-    once set up)."""
-    new = {k: _deep(v) if type(v) in _NESTED else v for k, v in state.items() if k not in _SHARED and k != "players"}
-    new["players"] = {seat: _copy_player(p) for seat, p in state["players"].items()}
-    for key in _SHARED:
-        new[key] = state[key]
+    """The copy ``apply`` changes (while ``FRESH`` is set: engine.py), sharing with ``state`` what ``apply``
+    never changes in place (structural sharing: ``apply`` stays pure, its input is never changed):
+
+    - never changed once set up: the card table, the readings, the deck lists (``halves``), ``auras``;
+    - only ever replaced whole: ``pending``, ``combat``, ``outcome``, and each character's ``stack``
+      (characters.transform / untransform build a new one);
+    - copied by the one code that changes them: ``rng`` (``own_rng``, before a draw), ``setup`` (the setup
+      decisions of engine.py), and each mission and character (copy on write: ``own_mission``,
+      ``own_character``, before their first change).
+
+    Copied: the top level, the players with their lists (``_copy_player``) and the effect queue with its frames.
+    Written out by hand: this runs on every ``apply`` (bench/engine.py); copying every character and mission
+    was a fifth of a decision."""
+    new = state.copy()
+    players = state["players"]
+    new["players"] = {"p1": _copy_player(players["p1"]), "p2": _copy_player(players["p2"])}
+    queue = state["queue"]
+    new["queue"] = [_deep(frame) for frame in queue] if queue else []
     return new
+
+
+# Copy on write: while ``apply`` changes its copy of the state (``copy_state``), the ids of the characters and
+# missions it has made that copy's own (copied from the shared ones). None outside ``apply``: then a state's
+# characters and missions are its own, changed in place (as tests and step functions called directly expect).
+FRESH: ContextVar[set[int] | None] = ContextVar("riders_legend_fresh", default=None)
+
+
+def own_character(state: dict, char: dict) -> dict:
+    """``char`` (a character of ``state``, found before) as the state's own, to change: during ``apply``, the
+    one held by the state's field now, copied in its place the first time (it was shared with ``apply``'s input).
+    Every change of a character goes through here; use the returned dict."""
+    fresh = FRESH.get()
+    if fresh is None or id(char) in fresh:
+        return char
+    char_id = char["id"]
+    player = state["players"][owner(state, char_id)]
+    for group in (player["justice"], *player["operation"], *player["battle"]):
+        for i, held in enumerate(group):
+            if held["id"] == char_id:
+                if id(held) not in fresh:
+                    group[i] = held = held.copy()
+                    fresh.add(id(held))
+                return held
+    raise ValueError(f"{char_id} is not on the field")
+
+
+def own_mission(state: dict, seat: str, area: int) -> dict | None:
+    """``seat``'s mission in ``area`` as the state's own, to change (``own_character``'s rule, for missions)."""
+    held = state["players"][seat]["missions"]
+    mission = held[area - 1]
+    fresh = FRESH.get()
+    if fresh is None or mission is None or id(mission) in fresh:
+        return mission
+    held[area - 1] = mission = mission.copy()
+    fresh.add(id(mission))
+    return mission
+
+
+def own_rng(state: dict) -> dict:
+    """``state["rng"]`` made this state's own (copied) before a draw advances its counter (``copy_state`` shares
+    it with the state it copied)."""
+    rng = state["rng"] = dict(state["rng"])
+    return rng
 
 
 def new_player() -> dict:
@@ -123,6 +179,11 @@ def abilities(state: dict, card_id: str) -> dict:
     return state["cards"][card_id].get("abilities") or {}
 
 
+def ability_index(state: dict, card_id: str) -> Index:
+    """The card's abilities as ``abilities.Index`` (its statics by code, its 変身元 names), worked out once."""
+    return index(state["cards"][card_id].get("abilities"))
+
+
 def alignment(state: dict, card_id: str) -> str:
     """``justice`` or ``evil`` (タイプ); every faction but 正義 is of the evil type (B6)."""
     return "justice" if attrs(state, card_id).get("faction") == "正義" else "evil"
@@ -137,15 +198,23 @@ def area_list(player: dict, field: str, area: int) -> list[dict]:
     return player["justice"] if field == "justice" else player[field][area - 1]
 
 
-def characters(state: dict, seat: str) -> list[tuple[str, int, dict]]:
+def characters(state: dict, seat: str) -> OnField:
     """``seat``'s characters as ``(field, area, character)``: the justice field, then operation 1..5, then
     battle 1..5."""
     player = state["players"][seat]
-    out = [("justice", 0, c) for c in player["justice"]]
-    for field in ("operation", "battle"):
-        for i, chars in enumerate(player[field]):
-            if chars:
-                out += [(field, i + 1, c) for c in chars]
+    out = []
+    for char in player["justice"]:  # plain loops: this runs several times a decision
+        out.append(("justice", 0, char))
+    area = 0
+    for chars in player["operation"]:
+        area += 1
+        for char in chars:
+            out.append(("operation", area, char))
+    area = 0
+    for chars in player["battle"]:
+        area += 1
+        for char in chars:
+            out.append(("battle", area, char))
     return out
 
 

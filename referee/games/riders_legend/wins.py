@@ -21,7 +21,7 @@ def losers(state: dict) -> dict[str, tuple[str, str]]:
         player = state["players"][seat]
         if player["deck_out"]:
             out[seat] = ("the deck ran out", "勝利条件/B4.8 デッキが尽きる（その瞬間）")
-        elif state["setup_done"] and all(m is None for m in player["missions"]):  # missions(player) is empty
+        elif state["setup_done"] and not any(player["missions"]):  # no mission (a mission is a non-empty dict)
             out[seat] = ("no mission left", "勝利条件/B8 ミッションを0枚にする")
     return out
 
@@ -30,6 +30,10 @@ def check(state: dict, events: list[Event]) -> bool:
     """End the game when a player has lost; True when the game is over."""
     if state["outcome"] is not None:
         return True
+    p1, p2 = state["players"]["p1"], state["players"]["p2"]
+    if not (p1["deck_out"] or p2["deck_out"]) and (not state["setup_done"] or (any(p1["missions"])
+                                                                               and any(p2["missions"]))):
+        return False  # ``losers`` is empty, in short: this check runs after every step
     lost = losers(state)
     if not lost:
         return False

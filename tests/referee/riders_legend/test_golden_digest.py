@@ -1,0 +1,105 @@
+"""Golden digest (issue 13): seeded whole games whose every state, legal-action list, event list and per-seat view
+must not change when the engine is only made faster.
+
+The digest is the SHA-256 of the canonical JSON (sorted keys) of, game after game: the card table, the state and
+events of ``new_game``, then for every decision the seat to act, its legal actions (encoded), the views of p1, p2
+and a spectator, the action the bot chose, the events of ``apply`` and the new state. Along the way it checks that
+``apply`` left its input unchanged and that every state is plain JSON (a JSON round trip gives it back equal; a
+tuple would not). The games: the two seed sample decks (both seatings, every pairing of random and greedy bots,
+the bench's decks), then random decks of every seed card under alternative readings.
+
+A change that alters a ruling on purpose records the new value of ``RECORDED``; to print the digest of more
+games (the wider check run while optimising)::
+
+    .venv/bin/python -m tests.referee.riders_legend.test_golden_digest 100 20
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+
+from referee.engine.actions import encode
+from referee.engine.bots import make_bot
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
+from referee.games.riders_legend import ENGINE
+
+from .conftest import deck
+from .test_properties import alternatives, random_deck
+
+KINDS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))
+
+# the digest of golden_games(16, 4), recorded before the engine was made faster (issue 13)
+RECORDED = "b2920886a7a9c038977ff623a10cf10767f3dd39422df023ed9bfa62fda2a91c"
+
+
+def golden_games(sample: int, randoms: int) -> list[tuple[int, dict, tuple[str, str], dict]]:
+    """``(seed, decks, bots, readings)``: ``sample`` games on the seed sample decks (odd seeds seat the Shocker deck
+    first, as bench/engine.py does; the bots cycle through every pairing for each seating), then ``randoms`` games
+    on random decks, each under one alternative reading (in turn)."""
+    shocker, showa = deck("shocker"), deck("showa")
+    games = [(seed, {"p1": shocker, "p2": showa} if seed % 2 else {"p1": showa, "p2": shocker},
+              KINDS[(seed // 2) % 4], {}) for seed in range(sample)]
+    options = sorted(alternatives().items())
+    for i in range(randoms):
+        rng = random.Random(9000 + i)
+        option, value = options[i % len(options)]
+        games.append((9000 + i, {"p1": random_deck(rng), "p2": random_deck(rng)}, KINDS[i % 4], {option: value}))
+    return games
+
+
+def _json(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _dynamic(state: dict) -> dict:
+    return {k: v for k, v in state.items() if k != "cards"}
+
+
+def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
+    """The SHA-256 of everything the engine produced along ``games`` (see the module docstring)."""
+    h = hashlib.sha256()
+
+    def put(value) -> str:
+        text = _json(value)
+        h.update(text.encode())
+        h.update(b"\n")
+        return text
+
+    for seed, decks, kinds, readings in games:
+        config = {"readings": readings} if readings else {}
+        bots = {"p1": make_bot(kinds[0], seed), "p2": make_bot(kinds[1], seed + 1)}
+        state, events = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
+        put(state["cards"])
+        put([e.as_dict() for e in events])
+        text = put(_dynamic(state))
+        steps = 0
+        while (seat := ENGINE.to_act(state)) is not None:
+            assert json.loads(text) == _dynamic(state), f"game {seed}: the state is not plain JSON"
+            actions = ENGINE.legal_actions(state, seat)
+            put([seat, [encode(a) for a in actions]])
+            put([ENGINE.view(state, s) for s in ("p1", "p2", None)])
+            action = bots[seat](ENGINE, state, seat, actions)
+            put(encode(action))
+            new, events = ENGINE.apply(state, action)
+            assert _json(_dynamic(state)) == text, f"game {seed}: apply changed its input ({action})"
+            put([e.as_dict() for e in events])
+            state = new
+            text = put(_dynamic(state))
+            steps += 1
+            assert steps < 6000, f"game {seed} does not end"
+        put(ENGINE.view(state, None))
+        put(state["cards"])  # shared by every state of the game: never changed
+    return h.hexdigest()
+
+
+def test_the_golden_games_give_the_recorded_digest() -> None:
+    assert digest(golden_games(16, 4)) == RECORDED, "the engine no longer plays the golden games as recorded"
+
+
+if __name__ == "__main__":
+    sample, randoms = (int(a) for a in (sys.argv[1:] + ["16", "4"])[:2])
+    print(digest(golden_games(sample, randoms)))
