@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -83,10 +84,23 @@ def _run(layer, coroutine_function) -> None:
     layer's connections are kept; otherwise through ``async_to_sync`` (the in-memory layer and ASGI threads)."""
     in_server = (getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None
                  and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid())
+    if not in_server and _loop_running_here():
+        # an event loop that is not ours runs in this very thread (Playwright's sync API leaves one in a test
+        # process): async_to_sync refuses to run under it, so the sends run on a thread of their own
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, coroutine_function()).result(SEND_TIMEOUT)
+        return
     if in_server or isinstance(layer, InMemoryChannelLayer):
         async_to_sync(coroutine_function)()
         return
     asyncio.run_coroutine_threadsafe(coroutine_function(), _process_loop()).result(SEND_TIMEOUT)
+
+
+def _loop_running_here() -> bool:
+    try:
+        return asyncio.get_running_loop().is_running()
+    except RuntimeError:
+        return False
 
 
 _loop_lock = threading.Lock()
