@@ -310,8 +310,8 @@ def index(abilities: dict) -> Index:
     """The ``Index`` of an abilities value. A card table shares one abilities dict between the copies of a card
     (``cards.with_abilities``) and every state of a game shares the card table, which is never changed once set up:
     so the index is looked up by the dict's identity (the cache holds the dict itself, so its id is not reused)."""
-    if not abilities:
-        return _EMPTY
+    if not abilities or "statics" not in abilities:
+        return _EMPTY  # (no statics: nothing to index; most cards)
     entry = _INDEX.get(id(abilities))
     if entry is not None and entry[0] is abilities:
         return entry[1]

@@ -12,10 +12,9 @@ from referee.engine.actions import Event
 from . import characters as chars_mod
 from . import combat, investigation, missions, triggers
 from . import readings as readings_mod
-from .abilities import statics
 from .actions import Attack, Execute, Investigate, PlayAction
 from .placement import Problem, check
-from .state import OnField, abilities, characters, find, kind, name, other, own_character, top
+from .state import OnField, abilities, ability_index, characters, find, kind, name, other, own, own_character, top
 
 
 def problem_attack(state: dict, a: Attack) -> Problem:
@@ -101,10 +100,15 @@ def problem_play(state: dict, a: PlayAction) -> Problem:
         return ("not_in_hand", f"{a.card} is not in your hand", "アクションカード")
     if kind(state, a.card) != "action":
         return ("not_an_action", "only an action card is played", "アクションカード")
-    for s in statics(abilities(state, a.card), "use_condition"):
-        if not chars_mod.condition_met(state, a.seat, s["condition"]):
-            return ("use_condition", "its use condition is not met", "アクションカード (use condition)")
+    if not _usable(state, a.seat, a.card):
+        return ("use_condition", "its use condition is not met", "アクションカード (use condition)")
     return None
+
+
+def _usable(state: dict, seat: str, card_id: str) -> bool:
+    """Every ``use_condition`` static of the card met (most cards have none)."""
+    conditions = ability_index(state, card_id).statics.get("use_condition", ())
+    return all(chars_mod.condition_met(state, seat, s["condition"]) for s in conditions)
 
 
 def do_play(state: dict, a: PlayAction, events: list[Event]) -> None:
@@ -112,17 +116,23 @@ def do_play(state: dict, a: PlayAction, events: list[Event]) -> None:
     check(problem_play(state, a))
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
-    player["graveyard"].append(a.card)
+    own(state, a.seat, "graveyard").append(a.card)
     events.append(Event("play_action", "アクションカード/B3.5", {"seat": a.seat, "card": a.card,
                                                               "name": name(state, a.card)}))
     triggers.push(state, a.seat, a.card, list(abilities(state, a.card).get("effects", [])), "アクションカード")
 
 
 def legal_attacks(state: dict, seat: str) -> list[Attack]:
+    """Every ``Attack`` of ``seat``: by battle area, each team of its unacted characters (one character, or with
+    reading ``attack_with`` every group), each target they all reach, in sorted order."""
     group = readings_mod.of(state).attack_with == "group"
     out = []
-    for area in range(1, 6):
-        ready = [c for c in state["players"][seat]["battle"][area - 1] if not c["acted"]]
+    area = 0
+    for chars in state["players"][seat]["battle"]:
+        area += 1
+        if not chars:
+            continue
+        ready = [c for c in chars if not c["acted"]]
         if not ready:
             continue
         sizes = range(1, len(ready) + 1) if group else (1,)
@@ -139,8 +149,11 @@ def legal_attacks(state: dict, seat: str) -> list[Attack]:
 def legal(state: dict, seat: str, cards_only: bool = False, on_field: OnField | None = None) -> list:
     """Every action-phase action of ``seat`` (but ``EndPhase``); ``cards_only``: the action cards. ``on_field``:
     ``characters(state, seat)`` when the caller has it."""
-    out: list = [play for play in (PlayAction.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])
-                                   if kind(state, c) == "action") if problem_play(state, play) is None]
+    cards = state["cards"]
+    out: list = []
+    for card_id in dict.fromkeys(state["players"][seat]["hand"]):  # problem_play, the card in the hand
+        if cards[card_id]["card_type"] == "action" and _usable(state, seat, card_id):
+            out.append(PlayAction.of(seat, card_id))
     if cards_only:
         return out
     out += legal_attacks(state, seat)

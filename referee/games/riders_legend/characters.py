@@ -18,7 +18,6 @@ from .abilities import statics
 from .state import (
     abilities,
     ability_index,
-    area_list,
     attrs,
     characters,
     find,
@@ -26,6 +25,8 @@ from .state import (
     name,
     new_character,
     other,
+    own,
+    own_area,
     own_character,
     top,
 )
@@ -81,8 +82,9 @@ def condition_met(state: dict, seat: str, cond: dict) -> bool:
 
 
 def placement_condition_met(state: dict, seat: str, card_id: str) -> bool:
-    return all(condition_met(state, seat, s["condition"])
-               for s in statics(abilities(state, card_id), "placement_condition"))
+    """Every ``placement_condition`` static of the card met (most cards have none)."""
+    conditions = ability_index(state, card_id).statics.get("placement_condition")
+    return not conditions or all(condition_met(state, seat, s["condition"]) for s in conditions)
 
 
 def transform_targets(state: dict, card_id: str) -> list[str]:
@@ -93,7 +95,7 @@ def transform_targets(state: dict, card_id: str) -> list[str]:
 def place(state: dict, seat: str, card_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> dict:
     """Put ``card_id`` (already out of the hand) on the field at ``pos``, 未行動 (no summoning sickness)."""
     char = new_character(card_id)
-    area_list(state["players"][seat], *pos).append(char)
+    own_area(state, seat, *pos).append(char)
     events.append(Event("place_character", clause, {"seat": seat, "card": card_id, "name": name(state, card_id),
                                                     "field": pos[0], "area": pos[1]}))
     return char
@@ -148,7 +150,7 @@ def remove(state: dict, char_id: str) -> tuple[str, dict] | None:
     if found is None:
         return None
     seat, fld, area, char = found
-    area_list(state["players"][seat], fld, area).remove(char)
+    own_area(state, seat, fld, area).remove(char)
     return seat, char
 
 
@@ -159,7 +161,7 @@ def destroy(state: dict, char_id: str, events: list[Event], clause: str) -> None
     if found is None:
         return
     seat, char = found
-    state["players"][seat]["graveyard"].extend(char["stack"])
+    own(state, seat, "graveyard").extend(char["stack"])
     events.append(Event("destroyed", clause, {"seat": seat, "character": char_id, "cards": list(char["stack"])}))
     by = char.get("hit_by", "")
     hitter = find(state, by) if by else None
@@ -180,7 +182,7 @@ def to_hand(state: dict, char_id: str, events: list[Event], clause: str) -> None
     else:
         back, binned = [char["stack"][-1]], char["stack"][:-1]
     player["hand"].extend(back)
-    player["graveyard"].extend(binned)
+    own(state, seat, "graveyard").extend(binned)
     events.append(Event("to_hand", clause, {"seat": seat, "character": char_id, "cards": back, "graveyard": binned,
                                             "names": [name(state, c) for c in back]}))  # seen on the field
 
@@ -195,8 +197,7 @@ def check_destroyed(state: dict, events: list[Event]) -> None:
         # this check runs after every step of every action
         for group in (player["justice"], *player["operation"], *player["battle"]):
             for char in group:
-                damage = char["damage"]
-                if not damage or damage < defence(state, char):
+                if not char["damage"] or char["damage"] < defence(state, char):
                     continue  # damage received and at least the defence (a 0-defence card with no damage stays)
                 if statics(abilities(state, top(char)), "instead_of_destruction"):
                     state["pending"] = {"kind": "instead", "seat": seat, "character": char["id"],
@@ -219,7 +220,7 @@ def instead(state: dict, char_id: str, to_hand_: bool, events: list[Event]) -> N
     seat, char = found
     player = state["players"][seat]
     player["hand"].append(char["stack"][-1])
-    player["graveyard"].extend(char["stack"][:-1])
+    own(state, seat, "graveyard").extend(char["stack"][:-1])
     events.append(Event("instead_of_destruction", "キャラクターカード (static instead_of_destruction)",
                         {"seat": seat, "character": char_id, "card": char["stack"][-1],
                          "name": name(state, char["stack"][-1]), "graveyard": char["stack"][:-1]}))

@@ -14,7 +14,7 @@ from referee.engine.actions import Event
 
 from . import readings as readings_mod
 from . import triggers, wins
-from .state import kind, name, own_rng
+from .state import kind, name, own, own_rng
 
 CLAUSE_STACK = "開始準備/B1.2"
 CLAUSE_EYECATCH = "アイキャッチカード/B3.2"
@@ -71,7 +71,7 @@ def _take_top(state: dict, seat: str, events: list[Event]) -> str | None:
     player = state["players"][seat]
     if not player["deck"]:
         return None
-    card_id = player["deck"].pop()
+    card_id = own(state, seat, "deck").pop()
     if not player["deck"]:
         player["deck_out"] = True
         events.append(Event("deck_out", "勝利条件/B4.8", {"seat": seat}))
@@ -92,7 +92,7 @@ def draw(state: dict, seat: str, n: int, events: list[Event], clause: str, draw_
             break
         taken += 1
         if kind(state, card_id) == "eyecatch":
-            player["graveyard"].append(card_id)
+            own(state, seat, "graveyard").append(card_id)
             _left(state, seat, card_id, True, events)
             events.append(Event("eyecatch", CLAUSE_EYECATCH, {"seat": seat, "card": card_id,
                                                               "name": name(state, card_id), "applies": draw_phase}))
@@ -122,7 +122,7 @@ def damage(state: dict, seat: str, n: int, events: list[Event], clause: str) -> 
         card_id = _take_top(state, seat, events)
         if card_id is None:
             break
-        player["discard_pile"].append(card_id)
+        own(state, seat, "discard_pile").append(card_id)
         _left(state, seat, card_id, False, events)
         moved += 1
         if player["deck_out"]:
@@ -138,7 +138,7 @@ def discard_pile_to_bottom(state: dict, seat: str, n: int, events: list[Event], 
     player = state["players"][seat]
     moved = 0
     for _ in range(min(n, len(player["discard_pile"]))):
-        player["deck"].insert(0, player["discard_pile"].pop())
+        own(state, seat, "deck").insert(0, own(state, seat, "discard_pile").pop())
         moved += 1
     events.append(Event("discard_pile_to_deck", clause, {"seat": seat, "moved": moved, "deck": len(player["deck"]),
                                                          "discard_pile": len(player["discard_pile"])}))

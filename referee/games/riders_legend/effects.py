@@ -29,6 +29,8 @@ from .state import (
     find,
     name,
     other,
+    own,
+    own_area,
     own_character,
     own_mission,
     top,
@@ -104,9 +106,10 @@ def transform_pairs(state: dict, seat: str, names: field.SideNames | None = None
     onto = None  # [(field, area, character, the names a card may transform it from)], once a card needs it
     for card_id in dict.fromkeys(state["players"][seat]["hand"]):
         card = cards[card_id]
-        if card["card_type"] != "character":
-            continue
-        wanted = index(card.get("abilities")).wanted
+        abilities = card.get("abilities")
+        if card["card_type"] != "character" or not abilities or "statics" not in abilities:
+            continue  # (no statics: no 変身元)
+        wanted = index(abilities).wanted
         if not wanted:
             continue
         if onto is None:  # chars_mod.can_transform_onto, its look-ups made once: the top card's name, or with
@@ -291,7 +294,7 @@ def _to_hand(state, frame, effect, chosen, events):
         seat = state["cards"][ref]["owner"]
         player = state["players"][seat]
         if ref in player["graveyard"]:
-            player["graveyard"].remove(ref)
+            own(state, seat, "graveyard").remove(ref)
             player["hand"].append(ref)
             events.append(Event("graveyard_to_hand", frame["clause"], {"seat": seat, "card": ref,
                                                                         "name": name(state, ref)}))
@@ -310,8 +313,8 @@ def relocate(state: dict, char_id: str, pos: tuple[str, int], events: list[Event
     if found is None:
         return
     seat, fld, area, char = found
-    area_list(state["players"][seat], fld, area).remove(char)
-    area_list(state["players"][seat], *pos).append(char)
+    own_area(state, seat, fld, area).remove(char)
+    own_area(state, seat, *pos).append(char)
     events.append(Event("move", clause, {"seat": seat, "character": char_id, "from": [fld, area],
                                          "to": list(pos)}))
     if pos[0] == "battle" and fld != "battle":
@@ -387,7 +390,7 @@ def _discard(state, frame, effect, chosen, events):
     for card_id in chosen:
         if card_id in player["hand"]:
             player["hand"].remove(card_id)
-            player["graveyard"].append(card_id)
+            own(state, frame["seat"], "graveyard").append(card_id)
             events.append(Event("discard", frame["clause"], {"seat": frame["seat"], "card": card_id,
                                                              "name": name(state, card_id)}))
 

@@ -3,7 +3,8 @@
 ``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn) and that the pending decision
 takes that kind of action (IllegalAction ``wrong_step``), then runs its handler on a copy and lets the flow run
 on to the next decision; a handler raises IllegalAction before it changes anything, so a refused action changes
-nothing.
+nothing. The copy shares what the action does not change with the input state (``state.copy_state``: copy on
+write, while ``state.FRESH`` is set), so the input is never changed.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from .actions import (
     Untransform,
 )
 from .bot import greedy_score
-from .state import FRESH, SEATS, characters, copy_state, missions, name, other
+from .state import FRESH, SEATS, characters, copy_state, missions, name, other, own
 
 
 def _mulligan(state: dict, a: Action, events: list[Event]) -> None:
@@ -90,7 +91,7 @@ def _discard(state: dict, a: Discard, events: list[Event]) -> None:
         raise IllegalAction("not_in_hand", f"{a.card} is not in your hand", "B1.6")
     state["pending"] = None
     player["hand"].remove(a.card)
-    player["graveyard"].append(a.card)
+    own(state, a.seat, "graveyard").append(a.card)
     events.append(Event("discard", "開始時基本設定/B1.6 手札上限 (reading hand_limit_in_end_phase)",
                         {"seat": a.seat, "card": a.card, "name": name(state, a.card)}))
 

@@ -7,8 +7,6 @@ Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", i)``, ``("b
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from . import readings as readings_mod
 from .abilities import index
 from .state import AREAS, OnField, alignment, attrs, characters, other, top
@@ -70,6 +68,16 @@ def own_justice_mission(state: dict, seat: str, area: int) -> bool:
     return mission["face_up"] or readings_mod.of(state).face_down_justice_counts
 
 
+def justice_areas(state: dict, seat: str) -> list[bool]:
+    """area (0..5) -> ``own_justice_mission(state, seat, area)``, for every area at once (the placement and move
+    checks of one list of legal actions), the reading looked up once."""
+    face_down_counts = readings_mod.of(state).face_down_justice_counts
+    out = [False]  # the justice field (area 0) holds no mission
+    for mission in state["players"][seat]["missions"]:
+        out.append(is_justice_mission(state, mission) and (mission["face_up"] or face_down_counts))
+    return out
+
+
 def may_place(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
     return placement_allowed(alignment(state, card_id), pos[0], own_justice_mission(state, seat, pos[1]))
 
@@ -114,25 +122,31 @@ def placement_unique(own: list[list[str]], opponent: list[list[str]], names: lis
 
 class SideNames:
     """The names on the field for the uniqueness checks (B6) of one list of legal actions, each side worked out
-    once, when first needed: ``holders`` (name -> the ids of ``seat``'s characters carrying it) and ``foe`` (every
-    name an opposing character carries: only 1枚制限 cards need them). ``on_field``: ``characters(state, seat)``
-    when the caller has it."""
+    once, when first needed: ``holders()`` (name -> the ids of ``seat``'s characters carrying it) and ``foe()``
+    (every name an opposing character carries: only 1枚制限 cards need them). ``on_field``:
+    ``characters(state, seat)`` when the caller has it."""
+
+    __slots__ = ("state", "seat", "on_field", "_holders", "_foe")
 
     def __init__(self, state: dict, seat: str, on_field: OnField | None = None) -> None:
         self.state, self.seat, self.on_field = state, seat, on_field
+        self._holders: dict[str, list[str]] | None = None
+        self._foe: set[str] | None = None
 
-    @cached_property
     def holders(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        on_field = self.on_field if self.on_field is not None else characters(self.state, self.seat)
-        for _, _, char in on_field:
-            for carried in names_of(self.state, char):
-                out.setdefault(carried, []).append(char["id"])
-        return out
+        if self._holders is None:
+            out: dict[str, list[str]] = {}
+            on_field = self.on_field if self.on_field is not None else characters(self.state, self.seat)
+            for _, _, char in on_field:
+                for carried in names_of(self.state, char):
+                    out.setdefault(carried, []).append(char["id"])
+            self._holders = out
+        return self._holders
 
-    @cached_property
     def foe(self) -> set[str]:
-        return {n for _, _, char in characters(self.state, other(self.seat)) for n in names_of(self.state, char)}
+        if self._foe is None:
+            self._foe = {n for _, _, c in characters(self.state, other(self.seat)) for n in names_of(self.state, c)}
+        return self._foe
 
 
 def side_names(state: dict, seat: str, on_field: OnField | None = None) -> SideNames:
@@ -146,14 +160,14 @@ def unique_ok(state: dict, seat: str, card_id: str, skip: str = "", names: SideN
     if names is None:
         names = SideNames(state, seat)
     carried = card_names(state, card_id)
-    holders = names.holders
+    holders = names.holders()
     for n in carried:
         for char_id in holders.get(n, ()):
             if char_id != skip:
                 return False  # an own character carries one of its names
     if attrs(state, card_id).get("limit_one"):
         # 1枚制限: its own name on no character of either side (no own one carries it: it is among ``carried``)
-        return carried[0] not in names.foe
+        return carried[0] not in names.foe()
     return True
 
 
@@ -174,5 +188,5 @@ def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int],
     if not reading.movement_follows_placement:
         return [p for p in NEIGHBOURS[reading.lateral_adjacency][pos] if p[0] != "justice" or side == "justice"]
     if justice is None:
-        justice = [own_justice_mission(state, seat, area) for area in (0, *AREAS)]
+        justice = justice_areas(state, seat)
     return [p for p in NEIGHBOURS[reading.lateral_adjacency][pos] if stand_allowed(side, p[0], justice[p[1]])]

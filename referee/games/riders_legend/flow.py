@@ -36,12 +36,13 @@ ORDER = tuple(f"{p}.{s}" for p, steps in PHASES for s in steps)
 DECISION_STEPS = {"placement.placement": "placement", "movement.movement": "movement", "action.action": "action"}
 
 
+# step -> the step that follows it: the setup's in order, then the turn's, the last back to the first
+_NEXT = {**dict(zip(SETUP_ORDER, (*SETUP_ORDER[1:], ORDER[0]), strict=True)),
+         **dict(zip(ORDER, (*ORDER[1:], ORDER[0]), strict=True))}
+
+
 def next_step(step: str) -> str:
-    if step in SETUP_ORDER:
-        i = SETUP_ORDER.index(step)
-        return SETUP_ORDER[i + 1] if i + 1 < len(SETUP_ORDER) else ORDER[0]
-    i = ORDER.index(step)
-    return ORDER[(i + 1) % len(ORDER)]
+    return _NEXT[step]
 
 
 def _mulligan(state: dict, events: list[Event]) -> bool:
@@ -174,20 +175,31 @@ STEPS = {
 }
 
 
+# The steps that may leave a character with damage at least its defence: the end of the turn's modifiers (a
+# defence bonus ends while the other player's damage stays). No other step deals damage or lowers a defence.
+MAY_DESTROY = frozenset({"end.reset"})
+
+
 def advance(state: dict, events: list[Event]) -> None:
-    """Run the game on to the next decision (or its end)."""
+    """Run the game on to the next decision (or its end). Destruction is checked after the action, after the
+    effects and after each step of ``MAY_DESTROY``: after any other step it would find what it found before,
+    nothing (it runs this often: once a step of the turn)."""
+    unchecked = True  # the action may have dealt damage or changed a defence
     while True:
         if wins.check(state, events) or state["pending"] is not None:
             return
-        chars_mod.check_destroyed(state, events)
-        if state["pending"] is not None:
-            return
+        if unchecked:
+            chars_mod.check_destroyed(state, events)
+            if state["pending"] is not None:
+                return
         if state["queue"]:
             effects.run(state, events)
+            unchecked = True
             continue
         step = state["step"]
         if STEPS[step](state, events):
             state["step"] = next_step(step)
+        unchecked = step in MAY_DESTROY
 
 
 def finish_step(state: dict) -> None:

@@ -15,7 +15,7 @@ from referee.engine.actions import Event
 from . import deck, field, triggers
 from . import readings as readings_mod
 from .abilities import statics
-from .state import abilities, alignment, attrs, characters, name, new_mission, other, own_mission, top
+from .state import abilities, alignment, attrs, characters, name, new_mission, other, own, own_mission, top
 
 
 def placement(kind: str, area_holds_own_mission: bool, own_operation_alignments: list[str],
@@ -49,7 +49,7 @@ def lay(state: dict, seat: str, card_id: str, area: int, bluff: bool, events: li
     """Lay ``card_id`` (out of the hand) as ``seat``'s mission in ``area``; the caller has checked ``how_laid``."""
     face_up = how_laid(state, seat, card_id, area, bluff, setup) == "face_up"
     is_bluff = kind_of(state, card_id, bluff) == "bluff"
-    state["players"][seat]["missions"][area - 1] = new_mission(card_id, face_up, is_bluff)
+    own(state, seat, "missions")[area - 1] = new_mission(card_id, face_up, is_bluff)
     public = {"seat": seat, "area": area, "face_up": face_up}
     if face_up:
         public.update(card=card_id, name=name(state, card_id))
@@ -63,8 +63,8 @@ def lay(state: dict, seat: str, card_id: str, area: int, bluff: bool, events: li
 def _bin(state: dict, seat: str, area: int, events: list[Event], clause: str, why: str) -> None:
     player = state["players"][seat]
     mission = player["missions"][area - 1]
-    player["missions"][area - 1] = None
-    player["graveyard"].append(mission["card"])
+    own(state, seat, "missions")[area - 1] = None
+    own(state, seat, "graveyard").append(mission["card"])
     events.append(Event("mission_to_graveyard", clause, {"seat": seat, "area": area, "card": mission["card"],
                                                           "name": name(state, mission["card"]), "why": why}))
 

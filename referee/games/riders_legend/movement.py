@@ -11,7 +11,7 @@ from . import effects, field
 from . import readings as readings_mod
 from .actions import Move
 from .placement import Problem, check
-from .state import AREAS, OnField, characters, find, own_character
+from .state import OnField, characters, find, own_character
 
 
 def problem_move(state: dict, a: Move) -> Problem:
@@ -42,7 +42,7 @@ def legal(state: dict, seat: str, on_field: OnField | None = None) -> list[Move]
     """Every ``Move`` of ``seat``: each character's ``field.move_targets``, in field order. ``on_field``:
     ``characters(state, seat)`` when the caller has it."""
     out = []
-    justice = [field.own_justice_mission(state, seat, area) for area in (0, *AREAS)]  # looked up once
+    justice = field.justice_areas(state, seat)  # looked up once
     for fld, area, char in characters(state, seat) if on_field is None else on_field:
         for pos in field.move_targets(state, seat, char, (fld, area), justice):
             out.append(Move.of(seat, char["id"], pos[0], pos[1]))

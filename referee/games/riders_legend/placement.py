@@ -15,7 +15,7 @@ from . import characters as chars_mod
 from . import effects, field, missions
 from . import readings as readings_mod
 from .actions import PlaceCharacter, PlaceMission, Transform, Untransform
-from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, top
+from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, own, top
 
 Problem = tuple[str, str, str] | None
 
@@ -64,7 +64,7 @@ def do_mission(state: dict, a: PlaceMission, events: list[Event], setup: bool = 
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
     if not setup:
-        player["placed"]["mission"] += 1
+        own(state, a.seat, "placed")["mission"] += 1
     clause = "開始準備/B1.5" if setup else "配置フェイズ/B3.3a"
     missions.lay(state, a.seat, a.card, a.area, bool(a.bluff), events, clause, setup)
 
@@ -99,6 +99,12 @@ def _card_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
     if player["placed"]["character"] >= 1:
         return ("character_placed", "a character has already been placed this turn",
                 "キャラクターカード/B3.3b 1ターンに1体")
+    return _fit_problem(state, seat, card_id, names)
+
+
+def _fit_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
+    """What of ``_card_problem`` remains once the card is known to be a character of the hand, placeable this
+    turn: its placement condition and uniqueness."""
     if not chars_mod.placement_condition_met(state, seat, card_id):
         return ("placement_condition", "its placement condition is not met", "キャラクターカード 配置条件")
     if not field.unique_ok(state, seat, card_id, names=names):
@@ -110,7 +116,7 @@ def do_character(state: dict, a: PlaceCharacter, events: list[Event]) -> None:
     check(problem_character(state, a))
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
-    player["placed"]["character"] += 1
+    own(state, a.seat, "placed")["character"] += 1
     chars_mod.place(state, a.seat, a.card, (a.field, a.area), events, "配置フェイズ/B3.3b")
 
 
@@ -135,7 +141,7 @@ def do_transform(state: dict, a: Transform, events: list[Event]) -> None:
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
     if not readings_mod.of(state).transform_is_free:
-        player["placed"]["character"] += 1
+        own(state, a.seat, "placed")["character"] += 1
     chars_mod.transform(state, a.seat, a.card, find(state, a.character)[3], events, "※変身/B3.3c 上位変身")
 
 
@@ -199,11 +205,11 @@ def legal_characters(state: dict, seat: str, names: field.SideNames | None = Non
             continue
         if names is None:
             names = field.side_names(state, seat)
-        if _card_problem(state, seat, card_id, names) is not None:
+        if _fit_problem(state, seat, card_id, names) is not None:  # _card_problem: in the hand, a character
             continue
         side = alignment(state, card_id)
         if side not in where:
-            justice = [field.own_justice_mission(state, seat, area) for area in (0, *AREAS)]  # area 0..5
+            justice = field.justice_areas(state, seat)
             where[side] = [(f, a) for f, a in field.POSITIONS if field.placement_allowed(side, f, justice[a])]
         out += [PlaceCharacter.of(seat, card_id, f, a) for f, a in where[side]]
     return out

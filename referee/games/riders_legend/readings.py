@@ -97,8 +97,9 @@ class Readings:
     both_lose_draw: bool = True
 
     def as_config(self) -> dict:
-        """Every option by name: what a match records in ``config["readings"]``."""
-        return dataclasses.asdict(self)
+        """Every option by name: what a match records in ``config["readings"]`` (``dataclasses.asdict``, for fields
+        that are all plain values)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_config(cls, config: dict | None) -> Readings:

@@ -25,6 +25,11 @@ Shape::
                  "no_move_until": int (cannot move until the end of that turn), "hit_by": id (last attacker) | ""}
 
 Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", 1..5)``, ``("battle", 1..5)``.
+
+States are values: ``apply`` returns a new state sharing with its input every part it did not change (structural
+sharing, ``copy_state``); within ``apply`` a rule changes a shared part only through ``own`` / ``own_area`` /
+``own_mission`` / ``own_character``, which copy it first (copy on write). A caller that changes a state ``apply``
+returned in place may change the state it came from.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ _NESTED = (dict, list)
 
 
 def _deep(value):
+    """A deep copy of plain JSON data (dicts and lists copied, the rest shared: immutable)."""
     kind = type(value)
     if kind is dict:
         return {k: _deep(v) if type(v) in _NESTED else v for k, v in value.items()}
@@ -56,19 +62,12 @@ def _deep(value):
 
 
 def _copy_player(p: dict) -> dict:
-    """A player's copy for ``apply`` (its shape is fixed: new_player): its dict, its lists (of card ids, of
-    missions, of each field area's characters) and ``placed``; the missions and the characters themselves are
-    shared (copy on write: ``own_mission``, ``own_character``)."""
+    """A player's copy for ``apply`` (its shape is fixed: new_player): its dict and its hand. The rest (deck,
+    graveyard, discard_pile, missions and each mission, the field areas and each character, placed) is shared,
+    copied by the code that changes it before its first change (copy on write: ``own``, ``own_area``,
+    ``own_mission``, ``own_character``)."""
     new = p.copy()
-    new["deck"] = p["deck"][:]
     new["hand"] = p["hand"][:]
-    new["graveyard"] = p["graveyard"][:]
-    new["discard_pile"] = p["discard_pile"][:]
-    new["missions"] = p["missions"][:]
-    new["justice"] = p["justice"][:]
-    new["operation"] = [*map(list.copy, p["operation"])]
-    new["battle"] = [*map(list.copy, p["battle"])]
-    new["placed"] = p["placed"].copy()
     return new
 
 
@@ -80,12 +79,11 @@ def copy_state(state: dict) -> dict:
     - only ever replaced whole: ``pending``, ``combat``, ``outcome``, and each character's ``stack``
       (characters.transform / untransform build a new one);
     - copied by the one code that changes them: ``rng`` (``own_rng``, before a draw), ``setup`` (the setup
-      decisions of engine.py), and each mission and character (copy on write: ``own_mission``,
-      ``own_character``, before their first change).
+      decisions of engine.py), and each player's zones, missions and characters (copy on write, below).
 
-    Copied: the top level, the players with their lists (``_copy_player``) and the effect queue with its frames.
-    Written out by hand: this runs on every ``apply`` (bench/engine.py); copying every character and mission
-    was a fifth of a decision."""
+    Copied: the top level, the players with their hands (``_copy_player``) and the effect queue with its
+    frames. Written out by hand: this runs on every ``apply`` (bench/engine.py); copying every zone, character
+    and mission was a fifth of a decision."""
     new = state.copy()
     players = state["players"]
     new["players"] = {"p1": _copy_player(players["p1"]), "p2": _copy_player(players["p2"])}
@@ -94,40 +92,72 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-# Copy on write: while ``apply`` changes its copy of the state (``copy_state``), the ids of the characters and
-# missions it has made that copy's own (copied from the shared ones). None outside ``apply``: then a state's
-# characters and missions are its own, changed in place (as tests and step functions called directly expect).
+# Copy on write: while ``apply`` changes its copy of the state (``copy_state``), the ids of the lists and dicts
+# it has made that copy's own (copied from the ones shared with its input). None outside ``apply``: then every
+# part of a state is its own, changed in place (as tests and step functions called directly expect).
 FRESH: ContextVar[set[int] | None] = ContextVar("riders_legend_fresh", default=None)
+
+
+def _owned(fresh: set[int], value):
+    """A copy of ``value`` (a list or dict), recorded as the state's own."""
+    value = value.copy()
+    fresh.add(id(value))
+    return value
+
+
+def own(state: dict, seat: str, key: str):
+    """``seat``'s ``key`` (``deck``, ``graveyard``, ``discard_pile``, ``missions``, ``justice``, ``operation``,
+    ``battle``, ``placed``) as the state's own, to change: during ``apply``, copied in its place the first time
+    (it was shared with ``apply``'s input). Every change of one of them goes through here (or ``own_area``,
+    ``own_mission``, ``own_character``); use the returned value."""
+    player = state["players"][seat]
+    value = player[key]
+    fresh = FRESH.get()
+    if fresh is None or id(value) in fresh:
+        return value
+    value = player[key] = _owned(fresh, value)
+    return value
+
+
+def own_area(state: dict, seat: str, field: str, area: int) -> list[dict]:
+    """The list of the characters of one of ``seat``'s field areas (``area_list``) as the state's own, to change
+    (``own``'s rule: the field's list of areas, then the area's)."""
+    if field == "justice":
+        return own(state, seat, "justice")
+    areas = own(state, seat, field)
+    group = areas[area - 1]
+    fresh = FRESH.get()
+    if fresh is None or id(group) in fresh:
+        return group
+    group = areas[area - 1] = _owned(fresh, group)
+    return group
 
 
 def own_character(state: dict, char: dict) -> dict:
     """``char`` (a character of ``state``, found before) as the state's own, to change: during ``apply``, the
-    one held by the state's field now, copied in its place the first time (it was shared with ``apply``'s input).
-    Every change of a character goes through here; use the returned dict."""
+    one on the state's field now, copied in its place the first time (``own``'s rule). Every change of a
+    character goes through here; use the returned dict."""
     fresh = FRESH.get()
     if fresh is None or id(char) in fresh:
         return char
-    char_id = char["id"]
-    player = state["players"][owner(state, char_id)]
-    for group in (player["justice"], *player["operation"], *player["battle"]):
-        for i, held in enumerate(group):
-            if held["id"] == char_id:
-                if id(held) not in fresh:
-                    group[i] = held = held.copy()
-                    fresh.add(id(held))
-                return held
-    raise ValueError(f"{char_id} is not on the field")
+    seat, fld, area, held = find(state, char["id"])
+    if id(held) in fresh:
+        return held
+    group = own_area(state, seat, fld, area)
+    i = group.index(held)
+    group[i] = held = _owned(fresh, held)
+    return held
 
 
 def own_mission(state: dict, seat: str, area: int) -> dict | None:
-    """``seat``'s mission in ``area`` as the state's own, to change (``own_character``'s rule, for missions)."""
-    held = state["players"][seat]["missions"]
-    mission = held[area - 1]
+    """``seat``'s mission in ``area`` as the state's own, to change (``own``'s rule: the list of missions, then
+    the mission)."""
+    mission = state["players"][seat]["missions"][area - 1]
     fresh = FRESH.get()
     if fresh is None or mission is None or id(mission) in fresh:
         return mission
-    held[area - 1] = mission = mission.copy()
-    fresh.add(id(mission))
+    held = own(state, seat, "missions")
+    held[area - 1] = mission = _owned(fresh, mission)
     return mission
 
 
