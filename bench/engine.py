@@ -52,7 +52,6 @@ IRON_LEAGUER_TARGET, IRON_LEAGUER_MOONSHOT = 60, 100  # issue 14: random full ga
 LEGIONS_DECKS = ("legions_mao_nyan_2017.txt", "legions_olivier_2018.txt")
 RIDERS_LEGEND_FLOOR = 30  # issue 13: random full games per second on one core
 RIDERS_LEGEND_DECKS = ("riders_legend_shocker.txt", "riders_legend_showa_riders.txt")
-RIDERS_LEGEND_SECTIONS = {"First half": "first_half", "Second half": "second_half", "Eyecatch": "eyecatch"}
 
 
 @dataclass(frozen=True)
@@ -94,34 +93,13 @@ def legions_setup() -> Setup:
     return Setup("legions", ("p1", "p2"), lambda seed: seatings[seed % 2])
 
 
-def riders_legend_deck(text: str, cards: dict[str, dict]) -> dict:
-    """A sample decklist (``First half`` / ``Second half`` / ``Eyecatch`` sections of ``<count> <name>`` lines) as
-    the engine's deck: ``{"first_half": [card], "second_half": [card], "eyecatch": card}``."""
-    deck: dict = {"first_half": [], "second_half": [], "eyecatch": None}
-    section = None
-    for raw in text.splitlines():
-        entry = raw.strip()
-        if not entry or entry.startswith("#") or ":" in entry:
-            continue
-        if entry in RIDERS_LEGEND_SECTIONS:
-            section = RIDERS_LEGEND_SECTIONS[entry]
-            continue
-        count, name = entry.split(" ", 1)
-        if section == "eyecatch":
-            deck["eyecatch"] = cards[name]
-        else:
-            deck[section] += [cards[name]] * int(count)
-    return deck
-
-
 def riders_legend_setup() -> Setup:
     """The two seed sample decks; odd seeds seat the Shocker deck first (p1), even seeds the Showa riders."""
-    from referee.games.riders_legend.cards import with_abilities
+    from referee.games.riders_legend.decklist import build, catalogue_cards, parse
 
-    catalogue = json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8"))["cards"]
-    keys = ("name", "card_type", "attributes", "rules_text", "abilities")
-    cards = {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue}
-    one, two = (riders_legend_deck((ROOT / "seeds/decks" / name).read_text(encoding="utf-8"), cards)
+    catalogue = json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8"))
+    cards = catalogue_cards(catalogue)
+    one, two = (build(parse((ROOT / "seeds/decks" / name).read_text(encoding="utf-8")), cards)
                 for name in RIDERS_LEGEND_DECKS)
     seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
     return Setup("riders_legend", ("p1", "p2"), lambda seed: seatings[seed % 2])

@@ -21,42 +21,18 @@ from referee.engine import encode
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.rng import seed_from_int
-from referee.games.riders_legend.cards import with_abilities
+from referee.games.riders_legend.decklist import build, catalogue_cards, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = get_engine("riders_legend")
 PRESENTER = RidersLegendPresenter()
-SECTIONS = {"First half": "first_half", "Second half": "second_half", "Eyecatch": "eyecatch"}
-
-
-def _catalogue() -> dict[str, dict]:
-    cards = json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: with_abilities({k: c[k] for k in ("name", "card_type", "attributes", "rules_text",
-                                                         "abilities")}) for c in cards}
-
-
-def _deck(path: Path, cards: dict) -> dict:
-    out: dict = {"first_half": [], "second_half": [], "eyecatch": None}
-    section = None
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or ":" in line:
-            continue
-        if line in SECTIONS:
-            section = SECTIONS[line]
-            continue
-        count, name = line.split(" ", 1)
-        if section == "eyecatch":
-            out["eyecatch"] = cards[name]
-        else:
-            out[section] += [cards[name]] * int(count)
-    return out
 
 
 def _decks() -> dict:
-    cards = _catalogue()
+    cards = catalogue_cards(json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8")))
     p1, p2 = sorted((ROOT / "seeds/decks").glob("riders_legend_*.txt"))
-    return {"p1": _deck(p1, cards), "p2": _deck(p2, cards)}
+    return {"p1": build(parse(p1.read_text(encoding="utf-8")), cards),
+            "p2": build(parse(p2.read_text(encoding="utf-8")), cards)}
 
 
 DECKS = _decks()

@@ -12,21 +12,20 @@ import pytest
 from referee.engine.protocol import RngSeed
 from referee.engine.rng import seed_from_int
 from referee.games.riders_legend import ENGINE
-from referee.games.riders_legend.cards import with_abilities
+from referee.games.riders_legend.decklist import build, catalogue_cards, parse
 from referee.games.riders_legend.state import area_list, new_character, new_mission
 
 ROOT = Path(__file__).parents[3]
 CATALOGUE = ROOT / "seeds" / "catalogue" / "riders_legend.json"
 DECKS = {"shocker": ROOT / "seeds" / "decks" / "riders_legend_shocker.txt",
          "showa": ROOT / "seeds" / "decks" / "riders_legend_showa_riders.txt"}
-SECTIONS = {"First half": "first_half", "Second half": "second_half", "Eyecatch": "eyecatch"}
 
 
 def catalogue() -> dict[str, dict]:
-    """Card name -> the engine's plain card dict (name, card_type, attributes, rules_text, abilities)."""
-    cards = json.loads(CATALOGUE.read_text(encoding="utf-8"))["cards"]
-    return {c["name"]: with_abilities({k: c[k] for k in ("name", "card_type", "attributes", "rules_text")})
-            for c in cards}
+    """Card name -> the engine's plain card dict (name, card_type, attributes, rules_text; the abilities from the
+    engine's seed table, ``cards.with_abilities``)."""
+    return catalogue_cards(json.loads(CATALOGUE.read_text(encoding="utf-8")),
+                           keys=("name", "card_type", "attributes", "rules_text"))
 
 
 CARDS = catalogue()
@@ -34,21 +33,7 @@ CARDS = catalogue()
 
 def deck(which: str) -> dict:
     """A seed sample deck as ``{"first_half": [card], "second_half": [card], "eyecatch": card}``."""
-    out: dict = {"first_half": [], "second_half": [], "eyecatch": None}
-    section = None
-    for line in DECKS[which].read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or ":" in line:
-            continue
-        if line in SECTIONS:
-            section = SECTIONS[line]
-            continue
-        count, name = line.split(" ", 1)
-        if section == "eyecatch":
-            out["eyecatch"] = CARDS[name]
-        else:
-            out[section] += [CARDS[name]] * int(count)
-    return out
+    return build(parse(DECKS[which].read_text(encoding="utf-8")), CARDS)
 
 
 def decks() -> dict:

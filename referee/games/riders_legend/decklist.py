@@ -1,0 +1,66 @@
+"""Riders' Legend deck lists as text (the seed sample decks, ``seeds/decks/riders_legend_*.txt``) and catalogue
+files (``seeds/catalogue/riders_legend.json``) as the engine's plain card dicts, for the bench, tests and commands
+that play seeded games without the database (the Legions twin is ``referee.games.legions.decklist``).
+
+A deck list::
+
+    # comments and ``Key: value`` headers are skipped
+    First half
+    3 ショッカー戦闘員
+    Second half
+    ...
+    Eyecatch
+    1 ...
+
+``parse(text) -> {"first_half": [(count, name)], "second_half": [...], "eyecatch": name | None}``;
+``build(parsed, cards)`` -> the engine's deck ``{"first_half": [card], "second_half": [card], "eyecatch": card}``
+(each name repeated ``count`` times, in the list's order).
+"""
+
+from __future__ import annotations
+
+from .cards import with_abilities
+
+SECTIONS = {"First half": "first_half", "Second half": "second_half", "Eyecatch": "eyecatch"}
+ENGINE_KEYS = ("name", "card_type", "attributes", "rules_text", "abilities")
+"""What the engine reads of a catalogue card (``cards.with_abilities`` fills in abilities a card lacks)."""
+
+
+def parse(text: str) -> dict:
+    """A deck list's ``(count, name)`` lines by half and its eyecatch's name. ValueError names a line that is not
+    ``N name`` under a section heading."""
+    parsed: dict = {"first_half": [], "second_half": [], "eyecatch": None}
+    section = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#") or ":" in line:
+            continue
+        if line in SECTIONS:
+            section = SECTIONS[line]
+            continue
+        count, _, name = line.partition(" ")
+        if section is None or not count.isdigit() or not name.strip():
+            raise ValueError(f"line {number}: {line!r} is not 'N name' under First half, Second half or Eyecatch")
+        if section == "eyecatch":
+            parsed["eyecatch"] = name.strip()
+        else:
+            parsed[section].append((int(count), name.strip()))
+    return parsed
+
+
+def catalogue_cards(catalogue: dict, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, dict]:
+    """Card name -> plain card dict (``keys`` of each card of a ``shinpan.cards`` catalogue file's ``cards``)
+    with its abilities attached (``cards.with_abilities``)."""
+    return {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue["cards"]}
+
+
+def build(parsed: dict, cards: dict[str, dict]) -> dict:
+    """The engine's deck from ``parse``'s result and ``catalogue_cards``. KeyError names a card the catalogue
+    does not hold."""
+    halves = ("first_half", "second_half")
+    names = [n for half in halves for _, n in parsed[half]] + ([parsed["eyecatch"]] if parsed["eyecatch"] else [])
+    missing = [n for n in names if n not in cards]
+    if missing:
+        raise KeyError(f"not in the catalogue: {', '.join(dict.fromkeys(missing))}")
+    deck = {half: [cards[name] for count, name in parsed[half] for _ in range(count)] for half in halves}
+    return {**deck, "eyecatch": cards[parsed["eyecatch"]] if parsed["eyecatch"] else None}
