@@ -35,6 +35,19 @@ def _game_cards(game: str) -> list[Card]:
     return cards
 
 
+def _engine_cards(game: str, with_abilities: Callable[[dict], dict]) -> dict[str, dict]:
+    """Card name -> the engine's card dict for every catalogue card of ``game`` (the first of a name wins), its
+    abilities filled in by the game's ``with_abilities``. The rules text goes along so the engine refuses a card
+    whose text has no abilities data yet; the catalogue's own abilities (entered in the admin) win over the
+    engine's table of the seed cards."""
+    by_name: dict[str, dict] = {}
+    for card in _game_cards(game):
+        own = getattr(card, "abilities", None)
+        data = {**card_dict(card), "rules_text": card.rules_text, **({"abilities": own} if own else {})}
+        by_name.setdefault(card.name, with_abilities(data))
+    return by_name
+
+
 # Iron Leaguer ---------------------------------------------------------------------------------------------------
 
 def iron_leaguer_decks(seat_decks: dict[str, dict]) -> dict:
@@ -75,13 +88,7 @@ def legions_decks(seat_decks: dict[str, dict]) -> dict:
     from referee.games.legions.cards import with_abilities
     from referee.games.legions.decklist import build, parse
 
-    by_name: dict[str, dict] = {}
-    for card in _game_cards("legions"):
-        # the rules text goes along so the engine refuses a card whose text has no abilities data yet; the
-        # catalogue's own abilities (entered in the admin) win over the engine's table of the seed cards
-        own = getattr(card, "abilities", None)
-        data = {**card_dict(card), "rules_text": card.rules_text, **({"abilities": own} if own else {})}
-        by_name.setdefault(card.name, with_abilities(data))
+    by_name = _engine_cards("legions", with_abilities)
     decks = {}
     for seat in ("p1", "p2"):
         kept = seat_decks.get(seat) or {}
@@ -145,11 +152,7 @@ def riders_legend_decks(seat_decks: dict[str, dict]) -> dict:
     abilities win). EmptyCatalogue when a name is not in the catalogue."""
     from referee.games.riders_legend.cards import with_abilities
 
-    by_name: dict[str, dict] = {}
-    for card in _game_cards("riders_legend"):
-        own = getattr(card, "abilities", None)
-        data = {**card_dict(card), "rules_text": card.rules_text, **({"abilities": own} if own else {})}
-        by_name.setdefault(card.name, with_abilities(data))
+    by_name = _engine_cards("riders_legend", with_abilities)
     decks = {}
     for seat in ("p1", "p2"):
         kept = seat_decks.get(seat) or {}
