@@ -57,11 +57,24 @@ class Presenter:
         """Ids → names for every visible card (``state["cards"]``, as the engines' views give them)."""
         return {key: card.get("name", "?") for key, card in (state.get("cards") or {}).items()}
 
+    # What the seat to act is asked, by the engine's pending kind ("<kind>:<effect>" for one effect's own
+    # question): (the sentence to that player, the sentence to everyone else), each formatted with
+    # ``prompt_values``.
+    decisions: dict = {}
+
     def prompt(self, data: BoardInput) -> str:
-        """One sentence: whose turn it is and what they are asked."""
-        if data.seat is not None and data.to_act == data.seat:
-            return _("Your turn: choose an action.")
-        return _("%(seat)s is to act.") % {"seat": self.seat_label(data.to_act)}
+        """One sentence: whose turn it is and what they are asked (``decisions``)."""
+        pending = data.state.get("pending") or {}
+        kind = pending.get("kind")
+        if f"{kind}:{pending.get('effect')}" in self.decisions:  # the effect's own question
+            kind = f"{kind}:{pending.get('effect')}"
+        mine, theirs = self.decisions.get(kind, (_("Your turn: choose an action."), _("%(seat)s is to act.")))
+        text = mine if data.seat is not None and data.to_act == data.seat else theirs
+        return str(text) % self.prompt_values(data)
+
+    def prompt_values(self, data: BoardInput) -> dict:
+        """The values a ``decisions`` sentence may name: ``%(seat)s``, the seat to act."""
+        return {"seat": self.seat_label(data.to_act)}
 
     def stats(self, data: BoardInput) -> list[Stat]:
         return []
@@ -89,9 +102,18 @@ class Presenter:
     def clause(self, clause: str) -> str:
         return f"{self.clause_prefix} {clause}".strip() if clause else ""
 
+    def reason(self, code: str | None) -> str:
+        """An outcome's reason in words ("" when the game has no words for its reasons)."""
+        return ""
+
     def outcome(self, data: BoardInput) -> str:
-        """The end of the game in one sentence."""
+        """The end of the game in one sentence, with its reason when ``reason`` has words for it."""
         outcome = data.view.get("outcome") or {}
-        if outcome.get("winner"):
-            return _("%(seat)s wins.") % {"seat": self.seat_label(outcome["winner"])}
-        return _("The match is over without a winner.")
+        reason = self.reason(outcome.get("reason"))
+        if not reason:
+            if outcome.get("winner"):
+                return _("%(seat)s wins.") % {"seat": self.seat_label(outcome["winner"])}
+            return _("The match is over without a winner.")
+        if not outcome.get("winner"):
+            return _("The match ended without a winner: %(reason)s.") % {"reason": reason}
+        return _("%(seat)s wins: %(reason)s.") % {"seat": self.seat_label(outcome["winner"]), "reason": reason}

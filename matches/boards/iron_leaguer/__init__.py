@@ -37,6 +37,8 @@ class IronLeaguerPresenter(Presenter):
     decisive_kinds = frozenset({"score", "attack_failed", "defence_succeeded", "counter", "attack", "defence",
                                 "rough_play", "match_end", "game_end"})
 
+    decisions = labels.DECISIONS
+
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
 
@@ -52,15 +54,12 @@ class IronLeaguerPresenter(Presenter):
         return out
 
     # -- the prompt and the strip ------------------------------------------------------------------------
-    def prompt(self, data: BoardInput) -> str:
-        pending = data.state.get("pending") or {}
-        kind, seat = pending.get("kind"), data.to_act
-        mine, theirs = labels.DECISIONS.get(kind, (_("Your turn: choose an action."), _("%(seat)s is to act.")))
+    def prompt_values(self, data: BoardInput) -> dict:
+        pending, seat = data.state.get("pending") or {}, data.to_act
         interval = data.state.get("interval") or {}
-        values = {"seat": labels.seat(seat), "ap": (pending.get("attack") or {}).get("points", "?"),
-                  "il": data.names.get(pending.get("il"), "?"),
-                  "left": (interval.get("actions_left") or {}).get(seat, "?")}
-        return str(mine if data.seat is not None and seat == data.seat else theirs) % values
+        return {"seat": labels.seat(seat), "ap": (pending.get("attack") or {}).get("points", "?"),
+                "il": data.names.get(pending.get("il"), "?"),
+                "left": (interval.get("actions_left") or {}).get(seat, "?")}
 
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state

@@ -32,20 +32,12 @@ class LegionsPresenter(Presenter):
     clause_prefix = _lazy("Legions")  # the game's name before a rule clause: レギオンズ in Japanese
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
 
+    decisions = labels.DECISIONS
+
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
 
     # -- the prompt and the strip ------------------------------------------------------------------------
-    def prompt(self, data: BoardInput) -> str:
-        pending = data.state.get("pending") or {}
-        kind = pending.get("kind")
-        if f"{kind}:{pending.get('effect')}" in labels.DECISIONS:  # the effect's own question
-            kind = f"{kind}:{pending.get('effect')}"
-        mine, theirs = labels.DECISIONS.get(kind, (_("Your turn: choose an action."), _("%(seat)s is to act.")))
-        if data.seat is not None and data.to_act == data.seat:
-            return str(mine)
-        return str(theirs) % {"seat": labels.seat(data.to_act)}
-
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state
         players = state.get("players") or {}
@@ -172,9 +164,5 @@ class LegionsPresenter(Presenter):
     def narrate(self, event: dict, data: BoardInput) -> str:
         return narrate(event, data.names)
 
-    def outcome(self, data: BoardInput) -> str:
-        outcome = data.view.get("outcome") or {}
-        if not outcome.get("winner"):
-            return _("The match ended without a winner: %(reason)s.") % {"reason": labels.reason(outcome.get("reason"))}
-        return _("%(seat)s wins: %(reason)s.") % {"seat": labels.seat(outcome["winner"]),
-                                                   "reason": labels.reason(outcome.get("reason"))}
+    def reason(self, code: str | None) -> str:
+        return labels.reason(code)

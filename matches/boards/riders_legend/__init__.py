@@ -39,18 +39,12 @@ class RidersLegendPresenter(Presenter):
     decisive_kinds = frozenset({"achieved", "mission_damage", "mission_to_graveyard", "reveal", "deck_damage",
                                 "damage", "destroyed", "game_end"})
 
+    decisions = labels.DECISIONS
+
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
 
     # -- the prompt and the strip ------------------------------------------------------------------------
-    def prompt(self, data: BoardInput) -> str:
-        pending = data.state.get("pending") or {}
-        mine, theirs = labels.DECISIONS.get(pending.get("kind"), (_("Your turn: choose an action."),
-                                                                  _("%(seat)s is to act.")))
-        if data.seat is not None and data.to_act == data.seat:
-            return str(mine)
-        return str(theirs) % {"seat": labels.seat(data.to_act)}
-
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state
         players = state.get("players") or {}
@@ -197,9 +191,5 @@ class RidersLegendPresenter(Presenter):
     def narrate(self, event: dict, data: BoardInput) -> str:
         return narrate(event, data.state, data.names)
 
-    def outcome(self, data: BoardInput) -> str:
-        outcome = data.view.get("outcome") or {}
-        if not outcome.get("winner"):
-            return _("The match ended without a winner: %(reason)s.") % {"reason": labels.reason(outcome.get("reason"))}
-        return _("%(seat)s wins: %(reason)s.") % {"seat": labels.seat(outcome["winner"]),
-                                                   "reason": labels.reason(outcome.get("reason"))}
+    def reason(self, code: str | None) -> str:
+        return labels.reason(code)
