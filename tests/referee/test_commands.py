@@ -220,16 +220,22 @@ def test_legions_plays_the_sample_decks_online_with_one_digest_per_seed(legions_
     assert run("replay", str(path)).startswith(f"ok: {len(log['entries'])} actions replay exactly")
 
 
-def test_legions_offline_plays_the_online_game(legions_catalogue, tmp_path) -> None:
+def assert_offline_plays_the_online_game(game: str, tmp_path) -> None:
+    """``playmatch --offline`` (the engine alone) and the online match write one log for one seed; another
+    pairing of bots gives another digest. Shared by every game's command tests."""
     offline, online = tmp_path / "offline.json", tmp_path / "online.json"
-    first = run("playmatch", "--game", "legions", "--seed", "5", "--offline", "--log", str(offline))
+    first = run("playmatch", "--game", game, "--seed", "5", "--offline", "--log", str(offline))
     assert "match " not in first and Match.objects.count() == 0
-    assert digest_line(first) == digest_line(run("playmatch", "--game", "legions", "--seed", "5", "--offline"))
+    assert digest_line(first) == digest_line(run("playmatch", "--game", game, "--seed", "5", "--offline"))
     assert digest_line(first) != digest_line(
-        run("playmatch", "--game", "legions", "--seed", "5", "--offline", "--bots", "random,greedy"))
-    played = run("playmatch", "--game", "legions", "--seed", "5", "--log", str(online))
+        run("playmatch", "--game", game, "--seed", "5", "--offline", "--bots", "random,greedy"))
+    played = run("playmatch", "--game", game, "--seed", "5", "--log", str(online))
     assert digest_line(played) == digest_line(first)
     assert json.loads(online.read_text(encoding="utf-8")) == json.loads(offline.read_text(encoding="utf-8"))
+
+
+def test_legions_offline_plays_the_online_game(legions_catalogue, tmp_path) -> None:
+    assert_offline_plays_the_online_game("legions", tmp_path)
 
 
 def test_replay_refuses_a_tampered_legions_log(legions_catalogue, tmp_path) -> None:

@@ -15,7 +15,14 @@ from django.core.management.base import CommandError
 
 from matches.models import Event, Match
 
-from .test_commands import digest_line, eager_celery, line, match_of, run  # noqa: F401 - eager_celery: a fixture
+from .test_commands import (  # noqa: F401 - eager_celery: a fixture
+    assert_offline_plays_the_online_game,
+    digest_line,
+    eager_celery,
+    line,
+    match_of,
+    run,
+)
 
 EYECATCH = "アイキャッチ 仮面ライダーV3"
 
@@ -58,15 +65,7 @@ def test_riders_legend_plays_the_sample_decks_online_with_one_digest_per_seed(rl
 
 
 def test_riders_legend_offline_plays_the_online_game(rl_catalogue, tmp_path) -> None:
-    offline, online = tmp_path / "offline.json", tmp_path / "online.json"
-    first = run("playmatch", "--game", "riders_legend", "--seed", "5", "--offline", "--log", str(offline))
-    assert "match " not in first and Match.objects.count() == 0
-    assert digest_line(first) == digest_line(run("playmatch", "--game", "riders_legend", "--seed", "5", "--offline"))
-    assert digest_line(first) != digest_line(
-        run("playmatch", "--game", "riders_legend", "--seed", "5", "--offline", "--bots", "random,greedy"))
-    played = run("playmatch", "--game", "riders_legend", "--seed", "5", "--log", str(online))
-    assert digest_line(played) == digest_line(first)
-    assert json.loads(online.read_text(encoding="utf-8")) == json.loads(offline.read_text(encoding="utf-8"))
+    assert_offline_plays_the_online_game("riders_legend", tmp_path)
 
 
 def test_replay_refuses_a_tampered_riders_legend_log(rl_catalogue, tmp_path) -> None:
