@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import threading
@@ -86,8 +87,13 @@ def database_backends() -> list[int]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def listen(match_ids: list[int], received: dict, stop: threading.Event) -> None:
-    """Record the first time each (match, version) view arrives on the spectators' group."""
+def listen(match_ids: list[int], received: dict, stop: threading.Event, *, seat_of_human: tuple[int, str],
+           delta_received: dict, sizes: dict) -> None:
+    """Record the first time each (match, version) view arrives on the spectators' group, and, for the human's
+    match, when its seat's delta arrives on the seat's own group (as the human's WebSocket consumer would, which
+    rebuilds its view once both are in); ``sizes`` collects the bytes of each kind of message."""
+    import json
+
     from channels.layers import get_channel_layer
 
     from matches.live import group_name, mark_watched
@@ -98,20 +104,29 @@ def listen(match_ids: list[int], received: dict, stop: threading.Event) -> None:
         for match_id in match_ids:
             await layer.group_add(group_name(match_id, None), channel)
             await asyncio.to_thread(mark_watched, match_id, None)  # as a connecting WebSocket does
+        human_match, human_seat = seat_of_human
+        await layer.group_add(group_name(human_match, human_seat), channel)
+        await asyncio.to_thread(mark_watched, human_match, human_seat)
         while not stop.is_set():
             try:
                 message = await asyncio.wait_for(layer.receive(channel), timeout=0.5)
             except TimeoutError:
                 continue
+            now = time.time()
+            sizes.setdefault(message["type"], []).append(len(json.dumps(message, ensure_ascii=False).encode()))
+            if message["type"] == "match.delta":
+                delta_received.setdefault((human_match, message["version"]), now)
+                continue
             view = message["view"]
-            received.setdefault((view["id"], view["version"]), time.time())
+            received.setdefault((view["id"], view["version"]), now)
 
     asyncio.run(run())
 
 
 def play_human(match_id: int, user, received: dict, latencies: list, stop: threading.Event) -> None:
     """Play ``match_id`` as ``user`` through the API: whenever it is the user's turn, post the first legal action
-    and record the milliseconds from the request to its view arriving on the channel layer."""
+    and record the milliseconds from the request to its view arriving on the channel layer (``received``: the
+    later of the spectators' view and the seat's delta, when the seat's own view can be rebuilt)."""
     from django.db import close_old_connections
     from rest_framework.test import APIClient
 
@@ -138,6 +153,19 @@ def play_human(match_id: int, user, received: dict, latencies: list, stop: threa
                 latencies.append((received[(match_id, version + 1)] - started) * 1000)
     finally:
         close_old_connections()
+
+
+class _Later:
+    """``(match, version) in`` / ``[...]`` over two arrival records: present once both are, at the later time."""
+
+    def __init__(self, first: dict, second: dict):
+        self.first, self.second = first, second
+
+    def __contains__(self, key) -> bool:
+        return key in self.first and key in self.second
+
+    def __getitem__(self, key) -> float:
+        return max(self.first[key], self.second[key])
 
 
 def probe_noop(noop, round_trips: list, stop: threading.Event) -> None:
@@ -216,12 +244,17 @@ def main() -> None:
                 ids.append(response.json()["id"])
             human_id = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "dark", "opponent": "greedy"},
                                    format="json").json()["id"]
-        listener = threading.Thread(target=listen, args=([*ids, human_id], received, stop), daemon=True)
+        delta_received: dict = {}
+        sizes: dict = {}
+        human_received = _Later(received, delta_received)
+        listener = threading.Thread(target=listen, args=([*ids, human_id], received, stop), daemon=True,
+                                    kwargs={"seat_of_human": (human_id, "dark"), "delta_received": delta_received,
+                                            "sizes": sizes})
         listener.start()
         time.sleep(1.0)
         human_latencies: list[float] = []
         loaded_round_trips: list[float] = []
-        human = threading.Thread(target=play_human, args=(human_id, user, received, human_latencies, stop),
+        human = threading.Thread(target=play_human, args=(human_id, user, human_received, human_latencies, stop),
                                  daemon=True)
         prober = threading.Thread(target=probe_noop, args=(noop, loaded_round_trips, stop), daemon=True)
         from referee.tasks import bot_move
@@ -268,6 +301,11 @@ def main() -> None:
         n50, n99 = percentile(loaded_round_trips, .5), percentile(loaded_round_trips, .99)
         print(f"queues: {args.layout}; no-op round trip during the run: p50 {n50:.1f} ms, p99 {n99:.1f} ms "
               f"({len(loaded_round_trips)} probes)")
+        if sizes:
+            views, deltas = sizes.get("match.view", []), sizes.get("match.delta", [])
+            print(f"channel layer per push: spectators' view {statistics.mean(views) / 1000:.1f} KB"
+                  + (f", a watched seat's delta {statistics.mean(deltas) / 1000:.1f} KB" if deltas else "")
+                  + " (a seat's whole view was sent before issue 14's deltas)")
         print(f"a human's action while the bots play (HTTP request -> pushed view): p50 {h50:.1f} ms, "
               f"p99 {h99:.1f} ms over {len(human_latencies)} actions; p99 ratio to the no-op p99 at the same "
               f"time: {h99 / n99:.1f}x (target: p99 ≤ 100 ms and ≤ 3x)")

@@ -1,9 +1,15 @@
 """WebSocket push of match views: a client connects to ``/ws/matches/<id>/`` and receives
 ``{"type": "view", "view": {...}}`` each time the match changes — its own seat's view, or the spectators' view.
 It receives the current view on connecting, so a reconnecting player simply continues. Connecting marks the
-group watched (``live.mark_watched``): views are computed and pushed only for groups someone listens on."""
+group watched (``live.mark_watched``): views are computed and pushed only for groups someone listens on.
+
+A push (``matches.live.push_views``) carries the spectators' view once and each seat's delta from it on the
+seat's own group; a seat's consumer listens on both groups and sends its client the whole view rebuilt from the
+two messages of one push (``matches.viewdelta.patch``), so clients always receive whole views."""
 
 from __future__ import annotations
+
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -12,6 +18,9 @@ from .live import group_name, mark_watched
 from .models import Match
 from .selectors import match_view
 from .services import seat_of
+from .viewdelta import patch
+
+log = logging.getLogger(__name__)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -23,19 +32,49 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         seat, view = found
         self.match_id, self.seat = match_id, seat
+        self.base: dict | None = None  # the latest spectators' view message, for a seat
+        self.delta: dict | None = None  # the latest delta message for this seat
         await database_sync_to_async(mark_watched)(match_id, seat)
-        self.group = group_name(match_id, seat)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = [group_name(match_id, None)] + ([group_name(match_id, seat)] if seat else [])
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "view", "view": view})
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def match_view(self, message):
-        await self.send_json({"type": "view", "view": message["view"]})
-        await database_sync_to_async(mark_watched)(self.match_id, self.seat)  # still listening: keep the mark
+        """The spectators' view of one push: a spectator's client gets it as it is; a seat keeps it as the base
+        of its delta from the same push."""
+        if self.seat is None:
+            await self.send_json({"type": "view", "view": message["view"]})
+            await database_sync_to_async(mark_watched)(self.match_id, None)  # still listening: keep the mark
+            return
+        self.base = message
+        await self._send_rebuilt()
+
+    async def match_delta(self, message):
+        """This seat's delta from the spectators' view of one push."""
+        self.delta = message
+        await self._send_rebuilt()
+        await database_sync_to_async(mark_watched)(self.match_id, self.seat)
+
+    async def _send_rebuilt(self):
+        # The two messages of a push come on two groups, in either order: send once both of one push are here.
+        if self.base is None or self.delta is None or self.base.get("push") != self.delta.get("push"):
+            return
+        base, delta, self.delta = self.base["view"], self.delta["delta"], None
+        try:
+            view = patch(base, delta)
+        except ValueError:  # never expected; the client still gets its own view, read afresh
+            log.exception("could not rebuild the view of match %s for %s", self.match_id, self.seat)
+            found = await self._seat_and_view(self.match_id)
+            if found is None:
+                return
+            view = found[1]
+        await self.send_json({"type": "view", "view": view})
 
     @database_sync_to_async
     def _seat_and_view(self, match_id: int):

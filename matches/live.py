@@ -1,8 +1,13 @@
 """Live push: after every commit each seat (and the spectators) receives its own new view over the channel layer.
 
-Groups: ``match-<id>-<seat>`` for each seat, ``match-<id>-spectators``. The WebSocket consumer
-(``matches.consumers``) joins the group of the connecting user's seat. With no channel layer reachable the push is
-skipped and logged: clients fall back to polling by version, so nothing is lost.
+Groups: ``match-<id>-spectators`` and ``match-<id>-<seat>`` for each seat. One push sends the spectators' view
+once, to the spectators' group (``{"type": "match.view", "push", "view"}``), and each watched seat only what its
+view adds to that one, to its own group (``{"type": "match.delta", "push", "version", "delta"}``, a JSON Patch
+from ``matches.viewdelta``): issue 14 "one spectator view plus small per-seat deltas instead of three full
+views". A seat's private parts never travel on a group another reader is in. The WebSocket consumer
+(``matches.consumers``) of a seat joins both groups and rebuilds its view from the two messages of one push; a
+spectator's joins the spectators' group alone. With no channel layer reachable the push is skipped and logged:
+clients fall back to polling by version, so nothing is lost.
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ import asyncio
 import logging
 import os
 import threading
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from .selectors import match_views
+from .viewdelta import diff
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +62,11 @@ def watched_seats(match_id: int, seats: list[str | None]) -> list[str | None]:
 
 
 def push_views(match, *, seats: list | None = None) -> None:
-    """Send each watched seat and the spectators (if watched) their view of ``match`` (a ``match.view``
-    message). ``seats``: the match's Seat rows with their users, when the caller has them. The shared parts of
-    the views are computed once and all messages go out in one round of the channel layer; nothing is computed
-    when nobody listens."""
+    """Send the spectators' view of ``match`` to the spectators' group and each watched seat its delta from it
+    (see the module docstring). ``seats``: the match's Seat rows with their users, when the caller has them. The
+    shared parts of the views are computed once and all messages go out in one round of the channel layer;
+    nothing is computed when nobody listens (the spectators' view is computed whenever anyone does: it is every
+    seat's base)."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -67,11 +75,16 @@ def push_views(match, *, seats: list | None = None) -> None:
         listening = watched_seats(match.pk, [*(s.seat for s in rows), None])
         if not listening:
             return
-        views = match_views(match=match, seats=listening, seat_rows=rows)
+        watched = [seat for seat in listening if seat is not None]
+        views = match_views(match=match, seats=[None, *watched], seat_rows=rows)
+        push = uuid.uuid4().hex
+        messages = [(group_name(match.pk, None), {"type": "match.view", "push": push, "view": views[None]})]
+        messages += [(group_name(match.pk, seat), {"type": "match.delta", "push": push, "version": match.version,
+                                                   "delta": diff(views[None], views[seat])})
+                     for seat in watched]
 
         async def send_all():
-            await asyncio.gather(*(layer.group_send(group_name(match.pk, seat), {"type": "match.view", "view": view})
-                                   for seat, view in views.items()))
+            await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
         _run(layer, send_all)
     except Exception:  # a broken push must never undo or block adjudication: polling recovers

@@ -7,6 +7,9 @@ whole log and the seed are published.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from referee.engine import encode, get_engine
 from referee.engine.replay import build_log
 
@@ -27,7 +30,7 @@ def match_views(*, match: Match, seats: list[str | None], seat_rows: list | None
     finished = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
     to_act = engine.to_act(match.state) if match.state is not None and not finished else None
     acting = to_act is not None and to_act in seats
-    legal = [encode(action) for action in engine.legal_actions(match.state, to_act)] if acting else []
+    legal = legal_actions_encoded(engine, match, to_act) if acting else []
     if seat_rows is None:
         seat_rows = match.seat_rows()
     common = {
@@ -51,10 +54,37 @@ def match_views(*, match: Match, seats: list[str | None], seat_rows: list | None
             **common,
             "seat": seat,
             "state": engine.view(match.state, seat) if match.state is not None else None,
-            "legal_actions": legal if seat is not None and seat == to_act else [],
+            "legal_actions": list(legal) if seat is not None and seat == to_act else [],
         }
         for seat in seats
     }
+
+
+# Issue 14 "the encoded legal actions cached per version": a match's state at a version never changes, so the
+# legal actions of the seat to act at it are listed and encoded once per process and kept here, least recently
+# used out first. Every read of the view at that version (the board after each push, the API, polling) reuses
+# them. Keyed by the match's commitment too: a test database may hand an id out again (see matches.models).
+LEGAL_CACHE_SIZE = 512
+_LEGAL_CACHE: OrderedDict[tuple, tuple[dict, ...]] = OrderedDict()
+_LEGAL_LOCK = threading.Lock()
+
+
+def legal_actions_encoded(engine, match: Match, seat: str) -> tuple[dict, ...]:
+    """The legal actions of ``seat`` at ``match``'s current version, encoded as JSON objects in the engine's
+    order; computed once per (match, version, seat) in this process. The dicts are shared by every caller:
+    read them, never change them."""
+    key = (match.pk, match.commitment, match.version, seat)
+    with _LEGAL_LOCK:
+        found = _LEGAL_CACHE.get(key)
+        if found is not None:
+            _LEGAL_CACHE.move_to_end(key)
+            return found
+    found = tuple(encode(action) for action in engine.legal_actions(match.state, seat))
+    with _LEGAL_LOCK:
+        _LEGAL_CACHE[key] = found
+        while len(_LEGAL_CACHE) > LEGAL_CACHE_SIZE:
+            _LEGAL_CACHE.popitem(last=False)
+    return found
 
 
 def match_log(*, match: Match, seat: str | None, since: int = 0) -> list[dict]:

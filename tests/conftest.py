@@ -65,8 +65,9 @@ def page(new_context):
 def _fresh_match_caches():
     """Each test starts with empty per-process match caches (``matches.models``): a test database may hand out
     an id again after a rollback (SQLite does), and tests replay the same seeds."""
-    from matches import models
+    from matches import models, selectors
 
     models._CARDS_CACHE.clear()
     models._SEATS_CACHE.clear()
+    selectors._LEGAL_CACHE.clear()
     yield

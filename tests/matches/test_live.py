@@ -40,7 +40,12 @@ def test_only_watched_groups_get_a_view_and_none_is_computed_when_nobody_watches
     live.mark_watched(match.pk, None)
     live.mark_watched(match.pk, "dark")
     _push(match.pk)
-    assert computed == [["dark", None]]
+    assert computed == [[None, "dark"]]  # the spectators' view is every seat's base
+    assert sorted(layer.groups) == sorted([live.group_name(match.pk, "dark"), live.group_name(match.pk, None)])
+    cache.delete(live._watch_key(match.pk, None))
+    layer.groups.clear()
+    _push(match.pk)  # a seat alone listens: the base still goes to the spectators' group, which its consumer joins
+    assert computed[-1] == [None, "dark"]
     assert sorted(layer.groups) == sorted([live.group_name(match.pk, "dark"), live.group_name(match.pk, None)])
 
 

@@ -21,6 +21,7 @@ from matches.boards import build_board
 from matches.models import Match
 from matches.selectors import match_log, match_replay_log, match_view
 from matches.services import match_challenge, match_submit_action
+from matches.viewdelta import patch
 from referee.engine.replay import replay
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -155,11 +156,16 @@ def _check_hidden(match: Match, pushes: CapturingLayer, client_for: dict, seen: 
                                                                         for u in z.units}
         assert not shown & hidden[seat]
     pushes.seen_groups |= {group.rsplit("-", 1)[1] for group, _m, _h in pushes.sent}
+    bases = {message["push"]: message["view"] for _g, message, _h in pushes.sent if message["type"] == "match.view"}
     for group, message, then in pushes.sent:
         seat = group.rsplit("-", 1)[1]
         reader = None if seat == "spectators" else seat
-        assert message["view"]["seat"] == reader
-        assert not ids_in(message["view"]) & then[reader], (group, ids_in(message["view"]) & then[reader])
+        # what travels on a reader's group, and the view its consumer rebuilds from it (issue 14 deltas)
+        sent = message["view"] if reader is None else message["delta"]
+        view = message["view"] if reader is None else patch(bases[message["push"]], message["delta"])
+        assert view["seat"] == reader
+        assert not ids_in(sent) & then[reader], (group, ids_in(sent) & then[reader])
+        assert not ids_in(view) & then[reader], (group, ids_in(view) & then[reader])
     pushes.sent.clear()
     for seat, client in client_for.items():
         assert not ids_in(client.get(f"/api/matches/{match.pk}/").json()) & hidden[seat], seat

@@ -1,0 +1,169 @@
+"""Per-seat view deltas (issue 14 "one spectator view plus small per-seat deltas"): ``matches.viewdelta`` and the
+WebSocket consumer that rebuilds a seat's view from the spectators' view and its delta."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+from channels.testing import WebsocketCommunicator
+from django.test import override_settings
+
+from bench import engine as engine_bench
+from matches.consumers import MatchConsumer
+from matches.live import push_views
+from matches.models import Match
+from matches.selectors import match_view
+from matches.services import match_challenge, match_join
+from matches.viewdelta import diff, patch
+from referee.engine.bots import make_bot
+from referee.engine.protocol import RngSeed, get_engine
+from referee.engine.rng import seed_from_int
+
+
+def _wire(value):
+    """As the value arrives after the channel layer (JSON-compatible, no shared objects)."""
+    return json.loads(json.dumps(value))
+
+
+SETUPS = {
+    "iron_leaguer": lambda: engine_bench.iron_leaguer_setup(engine_bench.load_pool("catalogue")),
+    "legions": engine_bench.legions_setup,
+    "riders_legend": engine_bench.riders_legend_setup,
+}
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_a_seat_view_is_the_spectators_view_with_its_delta_over_whole_games(game):
+    """At every decision of two random games: the rebuilt view equals the seat's own view exactly, the
+    spectators' view is left unchanged, and a delta is under half a whole view's bytes (what it holds is the
+    seat's own cards: its hand and their faces)."""
+    engine, setup = get_engine(game), SETUPS[game]()
+    full_bytes = delta_bytes = checked = 0
+    for seed in (3, 4):
+        bots = {seat: make_bot("random", seed + n) for n, seat in enumerate(setup.seats)}
+        state, _ = engine.new_game({}, setup.decks_for(seed), RngSeed(seed_from_int(seed)))
+        while (to_act := engine.to_act(state)) is not None:
+            if checked % 3 == 0:
+                spectators = engine.view(state, None)
+                for seat in setup.seats:
+                    own = engine.view(state, seat)
+                    delta = diff(spectators, own)
+                    base = _wire(spectators)
+                    before = copy.deepcopy(base)
+                    assert patch(base, _wire(delta)) == _wire(own), (game, seed, seat)
+                    assert base == before  # patch never changes its base
+                    full_bytes += len(json.dumps(own))
+                    delta_bytes += len(json.dumps(delta))
+            checked += 1
+            state, _ = engine.apply(state, bots[to_act](engine, state, to_act, engine.legal_actions(state, to_act)))
+    assert delta_bytes < 0.5 * full_bytes, (game, delta_bytes / full_bytes)
+
+
+def test_diff_and_patch_handle_every_kind_of_change_and_escaped_keys():
+    base = {"a/b": 1, "t~": [1, 2, 3], "gone": True, "same": {"x": [1]}, "n": None, "list": [1, 2]}
+    target = {"a/b": 2, "t~": [1, 5, 3], "new": {"k": None}, "same": {"x": [1]}, "n": 0, "list": [1]}
+    ops = diff(base, target)
+    assert {op["path"] for op in ops} == {"/a~1b", "/t~0/1", "/new", "/gone", "/n", "/list"}
+    assert patch(base, ops) == target
+    assert diff(target, target) == [] and patch(base, []) is base
+    assert diff(1, True) == [{"op": "replace", "path": "", "value": True}]  # 1 == True, yet not the same value
+
+
+@pytest.mark.parametrize("ops, message", [
+    ([{"op": "move", "path": "/a"}], "delta op 0"),
+    ([{"op": "replace", "path": "/a", "value": 1}, {"op": "remove", "path": "/nowhere/x"}], "delta op 1: remove"),
+    ([{"op": "replace", "path": "/list/9", "value": 1}], "no such place"),
+    ([{"op": "remove", "path": ""}], "whole view"),
+])
+def test_a_delta_that_does_not_fit_the_view_is_refused_with_the_op_named(ops, message):
+    with pytest.raises(ValueError, match=message):
+        patch({"a": 0, "list": [1]}, ops)
+
+
+class _Recording(MatchConsumer):
+    """The consumer's handlers without a socket: what it would send its client."""
+
+    def __init__(self, seat):
+        self.match_id, self.seat, self.base, self.delta, self.out = 1, seat, None, None, []
+
+    async def send_json(self, content, close=False):
+        self.out.append(content)
+
+
+@pytest.mark.django_db
+def test_a_seat_consumer_sends_one_rebuilt_view_per_push_whichever_message_comes_first(monkeypatch):
+    monkeypatch.setattr("matches.consumers.mark_watched", lambda *args: None)
+    spectators, own = {"seat": None, "hand": 3, "v": 1}, {"seat": "dark", "hand": ["c1", "c2", "c3"], "v": 1}
+    view = {"type": "match.view", "push": "p1", "view": spectators}
+    delta = {"type": "match.delta", "push": "p1", "version": 1, "delta": diff(spectators, own)}
+    for first, second in ((view, delta), (delta, view)):
+        consumer = _Recording("dark")
+        for message in (first, second):
+            asyncio.run(getattr(consumer, message["type"].replace(".", "_"))(message))
+        assert consumer.out == [{"type": "view", "view": own}]
+    consumer = _Recording("dark")  # a delta of another push never meets this base
+    asyncio.run(consumer.match_view(view))
+    asyncio.run(consumer.match_delta({**delta, "push": "p2"}))
+    assert consumer.out == []
+    spectator = _Recording(None)
+    asyncio.run(spectator.match_view(view))
+    assert spectator.out == [{"type": "view", "view": spectators}]
+
+
+@override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
+@pytest.mark.django_db(transaction=True)
+def test_players_and_a_spectator_on_websockets_each_receive_their_own_whole_view(seeded, users, monkeypatch):
+    """Through the consumer and a channel layer: after a push each client holds exactly the view the API gives
+    its reader (its own hand and legal actions; a spectator's hidden counts), and the seats' private parts
+    travelled only on their own groups."""
+    layer = InMemoryChannelLayer()
+    sent: list[tuple[str, dict]] = []
+    original = layer.group_send
+
+    async def recording(group, message):
+        sent.append((group, message))
+        await original(group, message)
+
+    layer.group_send = recording
+    monkeypatch.setattr("matches.live.get_channel_layer", lambda: layer)
+    monkeypatch.setattr("channels.layers.channel_layers", {"default": layer})
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    match = match_join(match_id=match.pk, user=users[1])
+
+    from channels.db import database_sync_to_async
+
+    async def scenario():
+        clients = {}
+        for reader, user in (("dark", users[0]), ("silver", users[1]), (None, None)):
+            communicator = WebsocketCommunicator(MatchConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+            communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+            if user is not None:
+                communicator.scope["user"] = user
+            assert (await communicator.connect())[0]
+            await communicator.receive_json_from(timeout=5)  # the view on connecting
+            clients[reader] = communicator
+        await database_sync_to_async(push_views)(Match.objects.get(pk=match.pk))
+        received = {reader: await c.receive_json_from(timeout=5) for reader, c in clients.items()}
+        for communicator in clients.values():
+            assert await communicator.receive_nothing(timeout=0.2)  # one view per push, no more
+            await communicator.disconnect()
+        return received
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # an earlier browser test may leave a loop in this thread
+        received = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    match = Match.objects.get(pk=match.pk)
+    for reader in ("dark", "silver", None):
+        assert received[reader]["view"] == _wire(match_view(match=match, seat=reader)), reader
+    groups = {group: message["type"] for group, message in sent}
+    assert groups == {f"match-{match.pk}-spectators": "match.view", f"match-{match.pk}-dark": "match.delta",
+                      f"match-{match.pk}-silver": "match.delta"}
+    hands = match.state["hands"]
+    for group, message in sent:
+        for seat, hand in hands.items():
+            if not group.endswith(seat):  # another reader's group never carries this seat's cards
+                assert not set(hand) & set(json.dumps(message).split('"')), (group, seat)
