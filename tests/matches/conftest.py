@@ -57,12 +57,15 @@ class Worker:
         self.proc: subprocess.Popen | None = None
         self.log_path = ROOT / f".pytest_cache/worker-{uuid.uuid4().hex[:8]}.log"
 
-    def start(self, **extra_env: str) -> Worker:
+    def start(self, *, queues: list[str] | None = None, **extra_env: str) -> Worker:
+        """Start the worker and wait until it is ready; ``queues``: the suffixes of the queues it takes (``""``
+        the players', ``".bots"``, ``".clock"``), all three when None — as ``celery worker -Q``."""
         self.log_path.parent.mkdir(exist_ok=True)
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        only = ["-Q", ",".join(self.env["CELERY_QUEUE"] + suffix for suffix in queues)] if queues else []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=2",
-             "--without-gossip", "--without-mingle", "--loglevel=INFO", "-n", f"{self.name}@%h"],
+             "--without-gossip", "--without-mingle", "--loglevel=INFO", "-n", f"{self.name}@%h", *only],
             cwd=ROOT, env={**self.env, **extra_env}, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )

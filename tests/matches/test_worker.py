@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import redis
 from django.db import close_old_connections
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -220,3 +222,54 @@ def test_two_workers_one_killed_with_sigkill_its_matches_and_deadline_go_on_at_o
         assert seqs == list(range(len(seqs)))
     print(f"held at the kill: {sum(1 for pk in at_kill if at_kill[pk] == 0)} bot matches at version 0; they moved "
           f"on {moved_within:.1f} s after the kill; the deadline fired {late:.1f} s late")
+
+
+def _queue_length(name: str) -> int:
+    """Tasks waiting in the Redis list of queue ``name`` (kombu keeps one list per queue and priority step)."""
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    return sum(client.llen(key) for key in client.scan_iter(match=f"{name}*") if client.type(key) == b"list")
+
+
+def test_a_human_action_is_adjudicated_while_the_bot_queue_holds_hundreds_of_tasks(seeded, users, worker_env):
+    """Issue 14 "humans first", in the README's production layout: one worker takes the players' queue, another
+    the bots' and the clock's. The bots' worker is busy (each of its processes inside a bot move, held by
+    ``SHINPAN_TEST_ADJUDICATION_PAUSE``) and 400 more bot moves wait in its queue; a person's action sent through
+    the API is adjudicated at once, while every one of those tasks is still waiting."""
+    queue = worker_env["CELERY_QUEUE"]
+    bots_worker = Worker(worker_env, name="bots").start(queues=[".bots", ".clock"],
+                                                         SHINPAN_TEST_ADJUDICATION_PAUSE="30")
+    players_worker = Worker(worker_env, name="players").start(queues=[""])
+    try:
+        from referee.tasks import bot_move
+
+        bot_matches = [match_challenge(user=users[2], game="iron_leaguer", seat="silver", opponent="greedy",
+                                       autoplay="random") for _ in range(3)]
+        wait_until(lambda: bots_worker.output().count("adjudication paused") >= 2, timeout=60,
+                   what="both processes of the bots' worker inside a bot move")
+        for number in range(400):  # moves for versions these matches have not reached: real tasks, in the queue
+            bot_move.delay(bot_matches[number % 3].pk, 1000 + number)
+        waiting_before = _queue_length(f"{queue}.bots")
+        assert waiting_before >= 400, waiting_before
+
+        match = _started_match(users)
+        seat = ENGINE.to_act(match.state)
+        action = encode(ENGINE.legal_actions(match.state, seat)[0])
+        client = _client({"dark": users[0], "silver": users[1]}[seat])
+        sent = time.monotonic()
+        response = client.post(f"/api/matches/{match.pk}/actions/",
+                               {"action": action, "version": 0, "idempotency_key": "human-1"}, format="json")
+        assert response.status_code == 202, response.content
+        wait_until(lambda: Match.objects.get(pk=match.pk).version == 1, timeout=20, interval=0.02,
+                   what="the person's action adjudicated")
+        took = time.monotonic() - sent
+        waiting_after = _queue_length(f"{queue}.bots")
+        assert waiting_after >= 400, f"the bots' queue drained to {waiting_after} first: the action waited for it"
+        assert Match.objects.get(pk=match.pk).submissions.get().status == Submission.Status.APPLIED
+        assert took < 10, f"the person's action took {took:.1f} s"
+        assert all(Match.objects.get(pk=m.pk).version == 0 for m in bot_matches)  # the bots' worker was busy
+    finally:
+        bots_worker.kill()
+        players_worker.stop()
+        bots_worker.stop()
+    print(f"a person's action adjudicated {took * 1000:.0f} ms after the request, with {waiting_after} bot tasks "
+          f"still waiting (of {waiting_before})")
