@@ -91,3 +91,28 @@ def test_the_seats_of_an_open_match_are_read_again_so_a_join_shows(seeded, users
     assert [s.user for s in match.seat_rows()] == [users[0], None]
     match_join(match_id=match.pk, user=users[1])
     assert [s.user for s in Match.objects.get(pk=match.pk).seat_rows()] == [users[0], users[1]]
+
+
+def test_the_legal_actions_are_listed_once_per_version_and_again_after_the_next(seeded, users, monkeypatch):
+    """Issue 14 "the encoded legal actions cached per version": reading the view at one version again (the board
+    after a push, the API, polling) lists nothing again; the next version lists afresh; a caller changing its
+    view's list changes no other view's."""
+    from matches import selectors
+
+    match = _started(users)
+    engine = selectors.get_engine(match.game)
+    listed = []
+    real = engine.legal_actions
+    monkeypatch.setattr(engine, "legal_actions", lambda state, seat: listed.append(seat) or real(state, seat))
+    to_act = ENGINE.to_act(match.state)
+    first = match_views(match=match, seats=[to_act])[to_act]["legal_actions"]
+    first.clear()
+    again = match_views(match=Match.objects.live().get(pk=match.pk), seats=[to_act, None])[to_act]
+    assert listed == [to_act] and again["legal_actions"]
+    state, _events = ENGINE.apply(match.state, again["legal_actions"][0])
+    Match.objects.filter(pk=match.pk).update(state=state, version=match.version + 1)
+    moved = Match.objects.live().get(pk=match.pk)
+    seat = ENGINE.to_act(moved.state)
+    assert match_views(match=moved, seats=[seat])[seat]["legal_actions"] == [
+        selectors.encode(a) for a in real(moved.state, seat)]
+    assert listed == [to_act, seat]
