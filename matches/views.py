@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from referee.engine import get_engine
 
-from . import services
+from . import live, services
 from .adapters import playable
 from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
 from .errors import MatchError
@@ -183,7 +183,11 @@ def board(request, match_id: int):
     _page_language(request)
     match = _live_match(match_id)
     known = request.GET.get("v")
-    if known is not None and known == board_key(match, services.seat_of(match, request.user)):
+    seat = services.seat_of(match, request.user)
+    # An open board polls every 3 s: its reader is still there, so its push goes on even after a silence longer
+    # than live.WATCH_SECONDS (the mark is otherwise renewed only by a delivered push).
+    live.mark_watched(match.pk, seat)
+    if known is not None and known == board_key(match, seat):
         return HttpResponse(status=204)
     return render(request, "matches/_board.html", _board_context(request, match))
 

@@ -54,3 +54,17 @@ def _push(match_id: int) -> None:
     (and async_to_sync refuses to run under it)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         pool.submit(live.push_views, Match.objects.get(pk=match_id)).result(timeout=30)
+
+
+def test_an_open_board_keeps_its_reader_watched_after_a_long_silence(seeded, users, client):
+    """The watch mark is renewed by each delivered push; after a silence longer than WATCH_SECONDS it would be
+    gone and the reader's pushes with it. The board's 3-s poll renews it, for the player and a spectator."""
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    keys = [live._watch_key(match.pk, seat) for seat in ("dark", None)]
+    cache.delete_many(keys)
+    client.force_login(users[0])
+    assert client.get(f"/matches/{match.pk}/board/?v=0").status_code in (200, 204)
+    assert live.watched_seats(match.pk, ["dark", "silver", None]) == ["dark"]
+    client.logout()
+    client.get(f"/matches/{match.pk}/board/")
+    assert live.watched_seats(match.pk, ["dark", "silver", None]) == ["dark", None]
