@@ -3,11 +3,12 @@
 Every list is cursor-paginated, so pages are stable while the catalogue grows: games and sets by id, cards by
 their sort order (``order:`` in ``q`` or ``?order=``; by id when none is asked for) with a keyset cursor over
 a total order, and with the number of matching cards (``count``). A card search is compiled once per
-``(game, q, order)`` in each process (``card_search``): a first page then runs two statements (the count and
-the page), a cursor page one. A card's ``abilities`` are its structured data with the text the card page shows,
-in the request's language (``cards.abilities.api_abilities``). ``/api/cards/suggest/`` suggests names while
-typing. Every GET answer carries
-an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304;
+``(game, q, order)`` in each process (``card_search``), and so are its page statements (``CardSearch.first_rows``
+per page size, ``cursor_rows`` per cursor shape; ``search.rows.CompiledRows``): a first page then runs two
+statements (the catalogue version and the page; the count once per catalogue version), a cursor page one. A
+card's ``abilities`` are its structured data with the text the card page shows, in the request's language
+(``cards.abilities.api_abilities``). ``/api/cards/suggest/`` suggests names while typing. Every GET answer
+carries an ETag and ``Cache-Control`` and a matching ``If-None-Match`` answers 304;
 anonymous clients are throttled (settings: ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon"]``). A malformed
 ``q`` or ``order``, an unknown ``game`` or a bad cursor answers 400 in the API's error shape (docs/api.md:
 ``field``, ``position`` 1-based, ``fragment``), never a 500.
@@ -59,6 +60,7 @@ from .search import QueryError, SortKey, filtered_search
 from .search import order as sorting
 from .search.games import game_ids
 from .search.labels import card_type_label
+from .search.rows import CompiledRows
 from .search.suggest import MAX_SUGGESTIONS, suggest_names
 from .services.image_files import MissingImageFile
 
@@ -93,17 +95,22 @@ class SortedCursorPagination(BasePagination):
             count = getattr(view, "count_cards", None)
             self.count = count() if count is not None else queryset.count()
             self.forward, self.from_cursor = True, False
-            rows = list(queryset[: self.page_size + 1])
+            # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
+            first = getattr(view, "first_rows", None)
+            rows = first(self.page_size + 1) if first is not None else _read(queryset[: self.page_size + 1])
         else:
             self.count, self.from_cursor = cursor["c"], True
             self.forward = "a" in cursor
             values = cursor["a"] if self.forward else cursor["b"]
-            if self.forward:
-                rows = list(queryset.filter(sorting.after(self.keys, values))[: self.page_size + 1])
-            else:
-                backwards = sorting.reversed_order(queryset.filter(sorting.before(self.keys, values)), self.keys)
-                backwards = _game_first(backwards, view.game, queryset.db, descending=True)
-                rows = list(backwards[: self.page_size + 1])
+            # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
+            read = getattr(view, "cursor_rows", None)
+            try:
+                if read is not None:
+                    rows = read(self.page_size + 1, values, forward=self.forward)
+                else:
+                    rows = _keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1)
+            except sorting.BadSortValue as exc:  # a value of the wrong kind: a cursor no page gave
+                raise bad_cursor() from exc
         self.more = len(rows) > self.page_size
         rows = rows[: self.page_size]
         if not self.forward:
@@ -174,6 +181,30 @@ class SortedCursorPagination(BasePagination):
                 "description": f"Number of results to return per page (at most {self.max_page_size}).",
             },
         ]
+
+
+def _read(rows: QuerySet) -> list[dict]:
+    """``list(rows)`` of a ``values()`` queryset, compiled for this request (``search.rows.CompiledRows``)."""
+    return CompiledRows(rows).fetch()
+
+
+def _keyset_page(rows: QuerySet, keys, nulls: tuple[bool, ...], forward: bool, game: str | None, limit: int):
+    """The statement of the ``limit`` rows after (``forward``) or before a cursor whose NULL values are
+    ``nulls``, its values left as ``search.order.Slot`` params (``Keyset.fill``), and the ``sort_i`` fields
+    that prepare them."""
+    rows = rows.filter(sorting.Keyset(keys, nulls, forward=forward))
+    if not forward:  # read backwards from the cursor, then turned round
+        rows = _game_first(sorting.reversed_order(rows, keys), game, rows.db, descending=True)
+    fields = tuple(rows.query.annotations[f"sort_{i}"].output_field for i in range(len(keys)))
+    return CompiledRows(rows[:limit]), fields
+
+
+def _keyset_rows(rows: QuerySet, keys, values, forward: bool, game: str | None, limit: int) -> list[dict]:
+    """The ``limit`` rows of ``rows`` after (``forward``) or before the cursor's ``values``, compiled for this
+    request (a list with plain filters beside the search)."""
+    nulls = tuple(value is None for value in values)
+    compiled, fields = _keyset_page(rows, keys, nulls, forward, game, limit)
+    return compiled.fetch(sorting.Keyset.fill(compiled.params, values, fields, connections[rows.db]))
 
 
 def _page_size(request, param: str, maximum: int) -> int:
@@ -346,7 +377,7 @@ def card_rows(rows, request) -> list[dict]:
             "rules_text": row["rules_text"],
             "flavour_text": row["flavour_text"],
             "attributes": row["attributes"],
-            "abilities": api_abilities(row["game__code"], row["abilities"], lang),
+            "abilities": api_abilities(row["game__code"], row["abilities"], lang) if row["abilities"] else None,
             "sample_fields": row["sample_fields"],
             "image": file_url(row["image"]),
             "thumbnail": file_url(row["thumbnail"]),
@@ -431,7 +462,33 @@ class CardSearch:
     rows: QuerySet  # the same cards as ``values(*_ROW_FIELDS, "sort_0", …)`` rows in the sort order
     keys: tuple[SortKey, ...]  # the sort order, ending with the id
     count_sql: tuple[str, tuple] | None  # ``SELECT COUNT(*)`` of ``matching``; None when nothing can match
+    game: str | None = None  # the one game searched, None for every game
     counts: dict = field(default_factory=dict, compare=False)  # {catalogue version: count}, the latest only
+    pages: dict = field(default_factory=dict, compare=False)  # {page shape: compiled statement}, a few shapes
+
+    def first_rows(self, limit: int) -> list[dict]:
+        """``list(rows.all()[:limit])``, the same dicts, from a statement compiled once per ``limit`` (a first
+        page): compiling the page's SQL was a fifth of a cheap search's request (issue 14)."""
+        compiled = self._compiled(limit, lambda: CompiledRows(self.rows.all()[:limit]))
+        return compiled.fetch()
+
+    def cursor_rows(self, limit: int, values, *, forward: bool) -> list[dict]:
+        """The ``limit`` rows after (``forward``) or before the row with the sort values ``values`` (a cursor),
+        from a statement compiled once per shape (``limit``, the direction, which values are NULL) and given the
+        cursor's values. Raises ``search.order.BadSortValue`` for a value its sort column refuses."""
+        nulls = tuple(value is None for value in values)
+        compiled, fields = self._compiled(
+            (limit, forward, nulls), lambda: _keyset_page(self.rows.all(), self.keys, nulls, forward, self.game, limit)
+        )
+        return compiled.fetch(sorting.Keyset.fill(compiled.params, values, fields, connections[self.using]))
+
+    def _compiled(self, shape, compile_page):
+        compiled = self.pages.get(shape)
+        if compiled is None:
+            if len(self.pages) >= MAX_PAGE_SHAPES:  # a client walking every page_size: keep a few
+                self.pages.clear()
+            compiled = self.pages[shape] = compile_page()
+        return compiled
 
     def count(self) -> int:
         """The number of matching cards: one statement, its SQL compiled when the search was built."""
@@ -451,6 +508,9 @@ class CardSearch:
             self.counts.clear()  # only the current version is ever asked for again
             self.counts[version] = known
         return known
+
+
+MAX_PAGE_SHAPES = 8  # the page statements (sizes, directions, NULL cursor values) a ``CardSearch`` keeps
 
 
 def card_search(game: str | None, query: str, order: str, *, using: str) -> CardSearch:
@@ -492,7 +552,7 @@ def _card_search(using: str, game: str | None, _ids: tuple[int, ...], query: str
         count_sql = (f"SELECT COUNT(*) FROM ({sql}) matching", tuple(params))
     except EmptyResultSet:  # e.g. a game without a row yet: ``game_id IN ()``
         count_sql = None
-    return CardSearch(using, matching, rows, keys, count_sql)
+    return CardSearch(using, matching, rows, keys, count_sql, game)
 
 
 class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
@@ -505,6 +565,8 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     sort_keys: tuple[SortKey, ...] = ()
     game: str | None = None  # the one game searched (the list's ``game``), None for every game
     count_cards = None  # how ``SortedCursorPagination`` counts the cards on a first page (set by ``get_queryset``)
+    first_rows = None  # how it reads a first page when no plain filter is asked for (``CardSearch.first_rows``)
+    cursor_rows = None  # and a cursor page (``CardSearch.cursor_rows``)
 
     def get_queryset(self):
         """Cards by id for one card; for the list, ``values()`` rows of the search (see ``card_search``)."""
@@ -521,6 +583,7 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
             self.count_cards = lambda: self.filter_queryset(search.matching.all()).count()
         else:
             self.count_cards = lambda: search.count_at(_catalogue_version(game, search.using))
+            self.first_rows, self.cursor_rows = search.first_rows, search.cursor_rows
         return search.rows.all()
 
     def finalize_response(self, request, response, *args, **kwargs):

@@ -10,8 +10,7 @@ pagination is deterministic.
 
 ``split_order(node)`` takes the ``order:`` terms out of a parsed query; ``sort_keys(terms, codes)`` resolves
 them to ``SortKey``s (``QueryError`` for an unknown key); ``apply_order(queryset, keys)`` annotates
-``sort_0``… and orders by them; ``after(keys, values)`` / ``before(keys, values)`` are the keyset conditions
-the API's cursor pages with.
+``sort_0``… and orders by them; ``Keyset`` is the keyset condition the API's cursor pages with.
 """
 
 from __future__ import annotations
@@ -19,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Case, Expression, F, IntegerField, Q, QuerySet, Value, When
+from django.core.exceptions import EmptyResultSet, ValidationError
+from django.db.models import BooleanField, Case, Expression, F, IntegerField, Q, QuerySet, Value, When
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce, NullIf
 
@@ -172,30 +172,85 @@ def reversed_order(queryset: QuerySet, keys: Sequence[SortKey]) -> QuerySet:
     return queryset.order_by(*(_ordering(f"sort_{i}", key.descending, reverse=True) for i, key in enumerate(keys)))
 
 
-def after(keys: Sequence[SortKey], values: Sequence[object]) -> Q:
-    """Rows strictly after the row whose sort values are ``values`` (keyset pagination; NULLs sort last)."""
-    return _beyond(keys, values, forward=True)
+class BadSortValue(ValueError):
+    """A cursor's value that its sort column refuses (text for a number, a date that is none): a cursor no page
+    gave."""
 
 
-def before(keys: Sequence[SortKey], values: Sequence[object]) -> Q:
-    """Rows strictly before the row whose sort values are ``values``."""
-    return _beyond(keys, values, forward=False)
+class Slot:
+    """A cursor value's place among the params of a compiled ``Keyset`` statement: ``Keyset.fill`` puts the value
+    of sort key ``index`` there."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Slot({self.index})"
 
 
-def _beyond(keys: Sequence[SortKey], values: Sequence[object], *, forward: bool) -> Q:
-    result = Q(pk__in=[])
-    equal = Q()
-    for index, (key, value) in enumerate(zip(keys, values, strict=True)):
-        column = f"sort_{index}"
-        result |= equal & _strictly(column, value, key.descending, forward)
-        equal &= Q(**{f"{column}__isnull": True}) if value is None else Q(**{column: value})
-    return result
+class Keyset(Expression):
+    """The keyset condition the API's cursor pages with: rows strictly after (``forward``) or before the row whose
+    sort values are the cursor's (NULLs sort last), over a queryset annotated by ``apply_order``.
 
+    Its values are ``Slot`` params, filled per cursor by ``fill``: a page's statement then compiles once per
+    shape (the keys, the direction, which of the cursor's values are NULL), not once per cursor. For keys
+    ``k0, k1, …`` it reads ``beyond(k0) OR (k0 = v0 AND beyond(k1)) OR …``, where beyond a NULL is nothing
+    forward and any value backward, and beyond a value is the next values in that direction, then NULL
+    forward."""
 
-def _strictly(column: str, value: object, descending: bool, forward: bool) -> Q:
-    """``column`` lies strictly beyond ``value`` in the reading direction (NULL is the last value)."""
-    if value is None:
-        return Q(pk__in=[]) if forward else Q(**{f"{column}__isnull": False})
-    lookup = "lt" if descending == forward else "gt"
-    beyond = Q(**{f"{column}__{lookup}": value})
-    return (beyond | Q(**{f"{column}__isnull": True})) if forward else beyond
+    conditional = True
+
+    def __init__(self, keys: Sequence[SortKey], nulls: Sequence[bool], *, forward: bool):
+        super().__init__(output_field=BooleanField())
+        if len(nulls) != len(keys):
+            raise ValueError("one NULL flag per sort key")
+        self.descending = tuple(key.descending for key in keys)
+        self.nulls, self.forward = tuple(nulls), forward
+        self.columns = [F(f"sort_{i}") for i in range(len(keys))]
+
+    def get_source_expressions(self):
+        return self.columns
+
+    def set_source_expressions(self, exprs):
+        self.columns = list(exprs)
+
+    def as_sql(self, compiler, connection):
+        terms, params = [], []
+        equal, equal_params = [], []  # "the keys before this one equal the cursor's"
+        for index, column in enumerate(self.columns):
+            sql, column_params = compiler.compile(column)
+            value = [*column_params, Slot(index)]
+            if self.nulls[index]:
+                beyond = None if self.forward else (f"{sql} IS NOT NULL", column_params)
+            else:
+                op = "<" if self.descending[index] == self.forward else ">"
+                beyond = (
+                    (f"({sql} {op} %s OR {sql} IS NULL)", [*value, *column_params])
+                    if self.forward
+                    else (f"{sql} {op} %s", value)
+                )
+            if beyond is not None:
+                terms.append(" AND ".join([*equal, beyond[0]]))
+                params += [*equal_params, *beyond[1]]
+            equal.append(f"{sql} IS NULL" if self.nulls[index] else f"{sql} = %s")
+            equal_params += column_params if self.nulls[index] else value
+        if not terms:
+            raise EmptyResultSet  # nothing lies beyond (not reached: the last key, the id, is never NULL)
+        return "(" + " OR ".join(f"({term})" for term in terms) + ")", params
+
+    @staticmethod
+    def fill(params: Sequence, values: Sequence[object], fields: Sequence, connection) -> tuple:
+        """``params`` of a statement compiled with a ``Keyset``, each ``Slot`` replaced by its cursor value as
+        the sort column's field prepares a lookup's value (``fields``: the ``sort_i`` annotations' output
+        fields). Raises ``BadSortValue`` for a value the field refuses (a cursor no page gave)."""
+        try:
+            prepared = [
+                None if value is None else field.get_db_prep_value(field.get_prep_value(value), connection,
+                                                                    prepared=True)
+                for field, value in zip(fields, values, strict=True)
+            ]
+        except (TypeError, ValueError, ValidationError) as exc:
+            raise BadSortValue(f"not a sort value: {exc}") from exc
+        return tuple(prepared[param.index] if isinstance(param, Slot) else param for param in params)

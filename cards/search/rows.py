@@ -1,0 +1,105 @@
+"""A ``values()`` queryset as a statement compiled once, read as the queryset would read it (the API's card pages).
+
+Django compiles a queryset to SQL anew each time it is evaluated, and runs each JSON column's converter (one
+``json.loads`` per value) row by row. ``CompiledRows(queryset)`` compiles once; ``fetch()`` runs that statement
+through Django's cursor (so it is logged, counted and wrapped as any query) and gives the same dicts as
+``list(queryset)``: the fields' own converters, except that the plain JSON columns are decoded straight by
+``JSONDecoder.raw_decode`` rather than through ``JSONField.from_db_value`` and ``json.loads`` (a fifth of a cheap
+search's request went to compiling the page and a tenth to decoding its JSON: issue 14, bench/search.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import JSONField, QuerySet
+from django.db.models.expressions import Col
+
+
+class CompiledRows:
+    """The statement of a ``values()`` queryset, compiled when made; ``fetch()`` reads its rows as dicts."""
+
+    def __init__(self, queryset: QuerySet):
+        query = queryset.query
+        self.using = queryset.db
+        compiler = query.get_compiler(self.using)
+        try:
+            self.sql, self.params = compiler.as_sql()
+        except EmptyResultSet:  # e.g. ``game_id IN ()``: nothing can match
+            self.sql, self.params = "", ()
+        # the columns as ``ValuesIterable`` names them; the rows trimmed as ``SQLCompiler.execute_sql`` trims them
+        self.names = tuple(query.selected) if query.selected else (
+            *query.extra_select, *query.values_select, *query.annotation_select)
+        self.width = None
+        self.json: list[int] = []  # plain JSON columns, decoded by ``_loads``
+        self.converters: list[tuple[int, list, object]] = []  # every other converted column, as Django converts it
+        if self.sql:
+            self.width = compiler.col_count if compiler.has_extra_select else None
+            fields = [select[0] for select in compiler.select[: compiler.col_count]]
+            for position, (converters, expression) in compiler.get_converters(fields).items():
+                if _plain_json(expression, converters):
+                    self.json.append(position)
+                else:
+                    self.converters.append((position, converters, expression))
+
+    def fetch(self, params: Sequence | None = None) -> list[dict]:
+        """``list(queryset)``: the statement's rows as dicts of the queryset's names, values converted;
+        ``params`` in place of the compiled ones (the same number, in the same places: ``order.Keyset.fill``)."""
+        if not self.sql:
+            return []
+        connection = connections[self.using]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, self.params if params is None else params)
+            rows = [list(row[: self.width] if self.width else row) for row in cursor.fetchall()]
+        if self.json and rows:
+            self._decode_json(rows)
+        for position, converters, expression in self.converters:
+            for row in rows:
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
+        names = self.names
+        return [dict(zip(names, row, strict=True)) for row in rows]
+
+    def _decode_json(self, rows: list[list]) -> None:
+        positions = self.json
+        for row in rows:
+            for position in positions:
+                row[position] = _loads(row[position])
+
+
+def _plain_json(expression, converters: Sequence) -> bool:
+    """Whether the column is a ``JSONField`` read whole with the default decoder and no other converter: its
+    text then decodes as ``JSONField.from_db_value`` would decode it (``json.loads``)."""
+    field = getattr(expression, "output_field", None)
+    return (
+        isinstance(expression, Col)
+        and type(field) is JSONField
+        and field.decoder is None
+        and len(converters) == 1
+        and getattr(converters[0], "__func__", None) is JSONField.from_db_value
+    )
+
+
+_DECODER = json.JSONDecoder()
+_FIELD = JSONField()
+
+
+def _loads(text):
+    """``JSONField.from_db_value(text)`` (``json.loads``, the text itself when it is not JSON) without its three
+    calls a value: ``JSONDecoder.raw_decode`` of a text that is one JSON document and nothing else."""
+    if text is None:
+        return None
+    if type(text) is str:
+        try:
+            value, end = _DECODER.raw_decode(text)
+        except ValueError:
+            pass
+        else:
+            if end == len(text):
+                return value
+    return _FIELD.from_db_value(text, None, None)  # anything else (surrounding spaces, bytes, not JSON) as Django
