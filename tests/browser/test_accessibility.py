@@ -56,7 +56,7 @@ def cases():
             yield pytest.param(main_page, viewport, lang, id=f"{main_page.name}-{viewport}-{lang}", marks=marks)
 
 
-@pytest.mark.parametrize(("main_page", "viewport", "lang"), cases())
+@pytest.mark.parametrize(("main_page", "viewport", "lang"), list(cases()))
 def test_page_has_no_serious_or_critical_axe_violation(main_page, viewport, lang, site, live_server, new_context):
     page = open_main_page(new_context, live_server, site, main_page, viewport=viewport, lang=lang)
     violations = blocking_violations(page)

@@ -111,7 +111,7 @@ def cases():
         yield pytest.param(main_page, id=main_page.name, marks=marks)
 
 
-@pytest.mark.parametrize("main_page", cases())
+@pytest.mark.parametrize("main_page", list(cases()))
 def test_japanese_page_has_no_untranslated_label(main_page, site, live_server, new_context):
     page = open_main_page(new_context, live_server, site, main_page, viewport="desktop", lang="ja")
     assert page.evaluate("document.documentElement.lang") == "ja"
