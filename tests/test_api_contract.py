@@ -22,9 +22,9 @@ MAO = "Game: legions\nMaster\n1 マオ・ニャン\nDeck\n3 下忍カスミ\n"
 
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()
+    clear_cache()
 
 
 @pytest.fixture

@@ -66,9 +66,9 @@ def wsgi_db(db):
 
 @pytest.fixture
 def catalogue(wsgi_db):
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()  # the throttles' counts
+    clear_cache()  # the throttles' counts
     call_command("loadseeds", stdout=io.StringIO())
 
 

@@ -67,9 +67,9 @@ def fast_passwords(settings):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Throttles and search caches count in the cache: each journey starts with none used."""
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()
+    clear_cache()
 
 
 @pytest.fixture

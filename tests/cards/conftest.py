@@ -32,9 +32,9 @@ def compiled_translations():
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache: the API's anonymous throttle counts requests there."""
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()
+    clear_cache()
 
 
 def make_card(card_set: CardSet, number: str, name: str, card_type: str, attributes: dict, **fields) -> Card:

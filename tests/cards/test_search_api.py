@@ -88,12 +88,12 @@ def test_a_matching_if_none_match_answers_304(client, legions):
 
 
 def test_anonymous_clients_are_throttled(client, legions, monkeypatch, settings):
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()
+    clear_cache()
     monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "2/minute"})
     statuses = [client.get("/api/games/").status_code for _ in range(3)]
-    cache.clear()
+    clear_cache()
     assert statuses == [200, 200, 429]
 
 

@@ -36,9 +36,9 @@ INDEXES = {game: _index(game) for game in ("legions", "riders_legend", "iron_lea
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
     """API throttles count in the cache: each test starts with none used."""
-    from django.core.cache import cache
+    from tests.cache import clear_cache
 
-    cache.clear()
+    clear_cache()
 
 
 @pytest.fixture
