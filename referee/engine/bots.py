@@ -23,25 +23,51 @@ Bot = Callable[[Any, dict, str, list[Action]], Action]
 
 _TYPE_NAME = attrgetter("type")  # an action class's JSON tag (a ClassVar)
 
+# The kinds of a list of actions, by its classes in order (``_shape``): lists of one shape come back decision
+# after decision (the same few types in the same numbers), so each is worked out once. Cleared past 1,024
+# shapes (bounded memory).
+_SHAPES: dict[tuple[type, ...], tuple[tuple[type, int | None, int], ...]] = {}
+
+
+def _shape(types: tuple[type, ...]) -> tuple[tuple[type, int | None, int], ...]:
+    """``(class, start, count)`` for each class of ``types``, sorted by ``type`` (its JSON tag): the class's
+    actions are ``actions[start : start + count]`` when listed together (as engines list them), else
+    ``start`` is None."""
+    out = []
+    for kind in sorted(set(types), key=_TYPE_NAME):  # one class per ``type``
+        start, count = types.index(kind), types.count(kind)
+        together = types[start : start + count].count(kind) == count
+        out.append((kind, start if together else None, count))
+    return tuple(out)
+
 
 def make_random_bot(seed: int) -> Bot:
     chooser = random.Random(seed)
-    # ``chooser.choice(seq)`` is ``seq[chooser._randbelow(len(seq))]``: called directly, the same draws
-    # without a Python frame per choice (the bench plays hundreds of thousands of them)
-    below = chooser._randbelow
+    # ``chooser.choice(seq)`` is ``seq[chooser._randbelow(len(seq))]``, and ``_randbelow(n)`` draws
+    # ``getrandbits(n.bit_length())`` until the draw is below ``n`` (random.py): made here with the C method
+    # itself, the same draws without two Python frames per decision (the bench makes hundreds of thousands)
+    bits = chooser.getrandbits
 
     def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
-        types = list(map(type, actions))
-        kinds = sorted(set(types), key=_TYPE_NAME)  # one class per ``type``
-        if len(kinds) == 1:
-            below(1)  # the choice of the one kind still draws, as ``choice`` does
-            return actions[below(len(actions))]
-        kind = kinds[below(len(kinds))]
-        start, count = types.index(kind), types.count(kind)
-        if types[start : start + count].count(kind) == count:  # listed together (as engines list them)
-            return actions[start + below(count)]
-        group = list(compress(actions, map(partial(is_, kind), types)))
-        return group[below(len(group))]
+        types = tuple(map(type, actions))
+        shape = _SHAPES.get(types)
+        if shape is None:
+            if len(_SHAPES) >= 1024:
+                _SHAPES.clear()
+            shape = _SHAPES[types] = _shape(types)
+        n = len(shape)
+        width = n.bit_length()
+        i = bits(width)  # the kind: ``_randbelow(n)`` (one kind still draws, as ``choice`` does)
+        while i >= n:
+            i = bits(width)
+        kind, start, count = shape[i]
+        if start is None:  # not listed together: that kind's actions in their order
+            actions, start = list(compress(actions, map(partial(is_, kind), types))), 0
+        width = count.bit_length()
+        j = bits(width)  # the action of that kind: ``_randbelow(count)``
+        while j >= count:
+            j = bits(width)
+        return actions[start + j]
 
     return random_bot
 

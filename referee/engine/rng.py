@@ -17,6 +17,7 @@ import contextvars
 import functools
 import hashlib
 import secrets
+import struct
 from collections.abc import Iterator
 
 _SPAN = 1 << 64
@@ -60,17 +61,57 @@ def _pads(seed_hex: str, entropy: tuple[str, ...]) -> tuple[object, object, byte
 def _block(rng: dict, counter: int) -> int:
     """Block ``counter``: the first 8 bytes (big-endian) of HMAC-SHA256(seed, counter ‖ entropy), the entropy
     strings each framed as 4-byte big-endian length ‖ UTF-8 bytes."""
-    return _padded_block(_pads(rng["seed"], tuple(rng["entropy"])), counter)
+    return _stream(rng["seed"], tuple(rng["entropy"])).block(counter)
 
 
 def _padded_block(pads: tuple, counter: int) -> int:
     """``_block`` with the RNG state's ``_pads`` already looked up."""
     inner_pad, outer_pad, suffix = pads
     inner = inner_pad.copy()
-    inner.update(counter.to_bytes(8, "big") + suffix)
+    inner.update(_COUNTER.pack(counter) + suffix)
     outer = outer_pad.copy()
     outer.update(inner.digest())
-    return int.from_bytes(outer.digest()[:8], "big")
+    return _COUNTER.unpack_from(outer.digest())[0]
+
+
+_COUNTER = struct.Struct(">Q")  # 8 bytes big-endian: the counter in the message, the block read from the digest
+_READ = _COUNTER.unpack_from
+_HOT = 64  # blocks made one at a time for a seed before its bulk is made (a whole game, not one request's dice)
+_BULK = 1536  # blocks of the bulk: a random Iron Leaguer game reads 1,100–1,500
+
+
+class _Stream:
+    """The blocks of one RNG state (seed and entropy). Each is HMAC-SHA256 made from ``_pads`` until ``_HOT``
+    have been made so; then, for a state without entropy, ``bulk`` holds the digests of counters 1 to ``_BULK``
+    (32 bytes each), made by one C call: PBKDF2-HMAC-SHA256 (RFC 8018 5.2) with one iteration and the 4-byte
+    salt 0 makes its block ``i`` as HMAC(seed, salt ‖ 4-byte big-endian ``i``) = HMAC(seed, ``i`` as 8 bytes
+    big-endian), the very message of counter ``i``, at half the cost of a digest made from Python
+    (``tests/referee/test_bots_and_dice.py`` checks they are equal). A request that draws a few dice makes
+    them one at a time; a game played on makes the bulk once."""
+
+    __slots__ = ("seed_hex", "entropy", "pads", "bulk", "made")
+
+    def __init__(self, seed_hex: str, entropy: tuple[str, ...]) -> None:
+        self.seed_hex, self.entropy = seed_hex, entropy
+        self.pads = _pads(seed_hex, entropy)
+        self.bulk = b""
+        self.made = 0
+
+    def block(self, counter: int) -> int:
+        """Block ``counter`` (``_block``): read from the bulk when it holds it, else made."""
+        if 0 < counter <= len(self.bulk) >> 5:
+            return _READ(self.bulk, (counter - 1) << 5)[0]  # the digest's first 8 bytes
+        self.made += 1
+        if self.made == _HOT and not self.entropy:
+            self.bulk = hashlib.pbkdf2_hmac("sha256", bytes.fromhex(self.seed_hex), bytes(4), 1, 32 * _BULK)
+        return _padded_block(self.pads, counter)
+
+
+@functools.lru_cache(maxsize=32)
+def _stream(seed_hex: str, entropy: tuple[str, ...]) -> _Stream:
+    """The ``_Stream`` of an RNG state, kept for the last 32 (1.5 MB at most): a game's next request, or a
+    replay, reads its blocks again."""
+    return _Stream(seed_hex, entropy)
 
 
 _RECORD: contextvars.ContextVar[list | None] = contextvars.ContextVar("shinpan_rng_record", default=None)
@@ -107,7 +148,7 @@ def randbelow(rng: dict, n: int) -> int:
 
 
 def _below(rng: dict, n: int) -> int:
-    """``randbelow`` without the record (``shuffle`` records its draws as one)."""
+    """``randbelow`` without the record."""
     if n <= 0:
         raise ValueError("n must be positive")
     limit = _SPAN - _SPAN % n
@@ -122,17 +163,22 @@ _LIMIT_D6 = _SPAN - _SPAN % 6
 
 
 def dice(rng: dict, count: int) -> list[int]:
-    """``count`` six-sided dice, each 1–6: ``randbelow(rng, 6) + 1`` each, with the pads looked up once."""
-    pads = _pads(rng["seed"], tuple(rng["entropy"]))
-    start = rng["counter"]
+    """``count`` six-sided dice, each 1–6: ``randbelow(rng, 6) + 1`` each, with the stream looked up once and
+    the counter kept in a local (written back once)."""
+    stream = _stream(rng["seed"], tuple(rng["entropy"]))
+    bulk = stream.bulk
+    end = len(bulk) >> 5
+    start = counter = rng["counter"]
     out = []
     for _ in range(count):
-        while True:
-            value = _padded_block(pads, rng["counter"])
-            rng["counter"] += 1
+        while True:  # rejection sampling, as ``randbelow`` (a block is rejected about once in 3 * 10**18)
+            # ``stream.block``, its bulk read inlined: two dice a roll, hundreds of rolls a game
+            value = _READ(bulk, (counter - 1) << 5)[0] if 0 < counter <= end else stream.block(counter)
+            counter += 1
             if value < _LIMIT_D6:
                 break
         out.append(value % 6 + 1)
+    rng["counter"] = counter
     record = _RECORD.get()
     if record is not None:
         record.append({"kind": "dice", "counter": start, "count": count, "result": list(out)})
@@ -141,16 +187,25 @@ def dice(rng: dict, count: int) -> list[int]:
 
 def shuffle(rng: dict, items: list) -> list:
     """A new list: Fisher–Yates over ``items``: for ``i`` from ``len - 1`` down to 1, ``j = randbelow(rng, i + 1)``
-    and the items at ``i`` and ``j`` swap."""
+    and the items at ``i`` and ``j`` swap (the stream looked up once, the counter kept in a local)."""
     out = list(items)
     record = _RECORD.get()
-    start = rng["counter"]
+    stream = _stream(rng["seed"], tuple(rng["entropy"]))
+    start = counter = rng["counter"]
     order = list(range(len(out))) if record is not None else None
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        value = stream.block(counter)
+        counter += 1
+        while value >= limit:  # rejection sampling, as ``randbelow``
+            value = stream.block(counter)
+            counter += 1
+        j = value % n
         out[i], out[j] = out[j], out[i]
         if order is not None:
             order[i], order[j] = order[j], order[i]
+    rng["counter"] = counter
     if record is not None:
         record.append({"kind": "shuffle", "counter": start, "count": len(out), "result": order})
     return out

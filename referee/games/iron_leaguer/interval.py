@@ -7,7 +7,7 @@ decision; its last decision calls ``advance`` (after growth checks, growth.py's 
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations, islice
 from math import comb
 
@@ -15,7 +15,7 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 
 from . import growth, interval_steps, rules
-from .actions import ChooseRescuers, EndRescue, Rescue, cached
+from .actions import ChooseRescuers, EndRescue, Rescue, cached, per_seat
 from .scenes import start_match
 from .state import (
     SEATS,
@@ -173,11 +173,15 @@ def rescuers_actions(state: dict, seat: str) -> list[Action]:
     return list(_rescuers_actions(seat, tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
 
 
-@lru_cache(maxsize=64)
+_RESCUERS = per_seat(ChooseRescuers)  # seat -> {three ILs: ChooseRescuers}
+
+
+@lru_cache(maxsize=16)
 def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> tuple[Action, ...]:
-    """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand: made once per pair of line-ups),
-    then ``EndRescue``."""
-    return (*map(partial(ChooseRescuers, seat), _rescuer_sets(pool, dark)), cached(EndRescue, seat))
+    """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand, listed once per pair of line-ups;
+    each action made once per three ILs, ``_RESCUERS``: the IL ids of a pool are the same every game), then
+    ``EndRescue``."""
+    return (*map(_RESCUERS[seat].__getitem__, _rescuer_sets(pool, dark)), cached(EndRescue, seat))
 
 
 def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:

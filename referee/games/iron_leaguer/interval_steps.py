@@ -254,10 +254,13 @@ def _persuasion_targets(state: dict) -> list[str]:
 def action_actions(state: dict, seat: str) -> list[Action]:
     """IL 16–20: practice, training (18.3), scouting (19.1/19.4/19.5) and, for Silver, persuasion (20.2–20.4).
     The list depends only on the card table, the line-ups and the strays (never on hearts: a growth check may
-    fail, 11.2), so it is remembered by them: an interval's actions mostly meet the same teams again."""
+    fail, 11.2), so it is remembered by them: an interval's actions mostly meet the same teams again. What is
+    remembered is its four parts, the training and persuasion lists shared with their own caches (a few hundred
+    actions a list: the concatenation of each would hold ~350 references apiece for the garbage collector to
+    walk)."""
     teams, cards = state["teams"], state["cards"]
     key = (seat, tuple(teams[seat]), tuple(state["strays"]), tuple(teams["dark"]) if seat == "silver" else ())
-    table = derived(cards)  # {line-ups and strays: the action list}, per table content
+    table = derived(cards)  # {line-ups and strays: the action list's parts}, per table content
     lists = table.get("interval_steps")
     if lists is None:
         lists = table["interval_steps"] = {}
@@ -265,13 +268,14 @@ def action_actions(state: dict, seat: str) -> list[Action]:
     if found is None:
         if len(lists) >= 1024:
             lists.clear()
-        out: list[Action] = [cached(Practice, seat)]
-        out += _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
-        out += map(_SCOUTS[seat].__getitem__, _scout_targets(state, seat))
-        if seat == "silver":
-            out += _persuade_actions(tuple(teams["silver"]), tuple(_persuasion_targets(state)))
-        found = lists[key] = tuple(out)
-    return list(found)
+        training = _training_actions(seat, tuple(_growers(state, seat)))  # actions are immutable: shared
+        scouts = tuple(map(_SCOUTS[seat].__getitem__, _scout_targets(state, seat)))
+        persuasions = (
+            _persuade_actions(tuple(teams["silver"]), tuple(_persuasion_targets(state))) if seat == "silver" else ()
+        )
+        found = lists[key] = (cached(Practice, seat), training, scouts, persuasions)
+    practice, training, scouts, persuasions = found
+    return [practice, *training, *scouts, *persuasions]
 
 
 def do_action(state: dict, action: Action, events: list[Event]) -> None:

@@ -118,7 +118,9 @@ def legal(state: dict, seat: str) -> list[Action]:
     """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` and
     ``discard``. A list is remembered in the seat's ``Profile.memo`` by everything else it depends on (the
     hand, the opposing line-up for rough play, the declared stack): a decision met again (a withdrawn
-    declaration, the attack right passed back and forth) is not worked out again."""
+    declaration, the attack right passed back and forth) is not worked out again. What is remembered is the
+    list's parts, those shared with other caches (the passes, the assignments) as they are: fewer references
+    for the garbage collector to walk."""
     pending = state["pending"]
     kind = pending["kind"]
     if kind == "attack" or kind == "defence":
@@ -126,11 +128,13 @@ def legal(state: dict, seat: str) -> list[Action]:
         hand = tuple(state["hands"][seat])
         rough = kind == "attack" and seat == "dark"  # IL 9.2: Dark only, holding the attack right
         targets = tuple(state["teams"][other(seat)]) if rough else ()
-        key = (kind, hand, len(hand) >= rules.hand_limit(state["scene"]), targets)
+        full = len(hand) >= rules.hand_limit(state["scene"])
+        key = (kind, hand, full, targets)
         found = profile.memo.get(key)
         if found is None:
-            found = profile.remember(key, (*_match_actions(state, seat, kind, profile, rough),))
-        return list(found)
+            found = profile.remember(key, _match_actions(state, seat, kind, profile, rough, full))
+        declares, roughs, passes = found
+        return [*declares, *roughs, *passes]
     if kind == "assign":
         profile = seat_profiles(state, seat)
         halves = tuple(map(tuple, pending["halves"]))
@@ -139,17 +143,21 @@ def legal(state: dict, seat: str) -> list[Action]:
         found = profile.memo.get(key)
         if found is None:
             assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
-            more = map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile))
-            found = profile.remember(key, (*assigns, *more, cached(Cancel, seat)))
-        return list(found)
+            more = tuple(map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile)))
+            found = profile.remember(key, (assigns, more))
+        assigns, more = found
+        return [*assigns, *more, cached(Cancel, seat)]
     if kind == "discard":
         return [*map(_DISCARDS[seat].__getitem__, state["hands"][seat]), cached(Refill, seat)]
     return []
 
 
-def _match_actions(state: dict, seat: str, kind: str, profile: Profile, rough: bool) -> list[Action]:
-    """IL 5.1–5.4 (each one-half declaration with enough ready ILs, ``single_halves`` with the actions made
-    once per card), IL 9 (rough plays, when ``rough``) and the passes (6.6/7.6)."""
+def _match_actions(
+    state: dict, seat: str, kind: str, profile: Profile, rough: bool, full: bool
+) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Pass, ...]]:
+    """The parts of an attack or defence list: IL 5.1–5.4 (each one-half declaration with enough ready ILs,
+    ``single_halves`` with the actions made once per card), IL 9 (rough plays, when ``rough``) and the passes
+    (6.6/7.6, ``pass_actions``; ``full``: the hand holds the scene's limit)."""
     team, ready = profile.team, profile.ready
     table, masks = _declares(state["cards"], seat, kind), team.masks
     out: list[Action] = []
@@ -160,10 +168,8 @@ def _match_actions(state: dict, seat: str, kind: str, profile: Profile, rough: b
                 mask = team.mask(*key)
             if (mask & ready).bit_count() >= need:
                 out.append(action)
-    if rough:
-        out += rough_actions(state, seat, profile)
-    out += pass_actions(state, seat, kind, profile)
-    return out
+    roughs = tuple(rough_actions(state, seat, profile)) if rough else ()
+    return tuple(out), roughs, _pass_list(seat, full, profile.acted if kind == "attack" else None)
 
 
 def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
@@ -218,10 +224,10 @@ def _use(
     Returns the use (public data, as the log shows it) and the users' growth checks (6.8/7.8/11.4)."""
     value_key = "attack" if mode == "attack" else "defence"
     hs = [half_of(state, c, s) for c, s in halves]
-    persons = stack_persons(state, tuple(tuple(h) for h in halves))
+    persons = stack_persons(state, halves)
     penalties = [state["ils"][il]["penalty"] for il in ils]
     modifier = rules.penalty_modifier(penalties, persons)
-    value = sum(h[value_key] or 0 for h in hs)
+    value = sum([h[value_key] or 0 for h in hs])
     dice, counter = roll(state, 2)
     points = rules.attack_points(value, dice, modifier)
     discard_cards(state, seat, [c for c, _ in halves])
@@ -247,10 +253,10 @@ def _use(
         "points": points,
         "halves": halves,
         "ils": list(ils),
-        "moves_attack_right": any(h.get("moves_attack_right") for h in hs),
+        "moves_attack_right": any([h.get("moves_attack_right") for h in hs]),
         "instructions": defence_instructions(state, halves),
     }
-    return used, _growth_checks(state, seat, ils, sum(h.get("growth_bonus") or 0 for h in hs))
+    return used, _growth_checks(state, seat, ils, sum([h.get("growth_bonus") or 0 for h in hs]))
 
 
 def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> list[dict]:

@@ -94,7 +94,7 @@ def derived(cards: dict) -> Derived:
             del _CONTENTS[0]
         found = Derived(cards)
         _CONTENTS.append(found)
-    if len(_BY_TABLE) >= 64:
+    if len(_BY_TABLE) >= 16:  # each game sets up a table of its own: keep the last few (bounded memory)
         _BY_TABLE.clear()
     _BY_TABLE[id(cards)] = (cards, found)
     return found
@@ -161,10 +161,11 @@ def can_act(state: dict, il: str) -> bool:
 def in_order(ils: tuple | list, line: list | tuple) -> bool:
     """``ils`` are distinct members of ``line`` in its order (a subsequence): how an action names several ILs
     of a line-up (IL 6.6.3 readying, 18.3 training, 5.4.6 users), checked without listing every choice."""
-    if not all(il in line for il in ils):
+    try:
+        positions = [line.index(il) for il in ils]
+    except ValueError:  # not a member
         return False
-    positions = [line.index(il) for il in ils]
-    return all(a < b for a, b in zip(positions, positions[1:], strict=False))
+    return positions == sorted(set(positions))  # distinct and increasing
 
 
 def tech_deck(state: dict) -> list:
@@ -255,9 +256,17 @@ def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inp
     before = state["ils"][il]["heart"]
     if ok:
         set_il(state, il, heart=before + 1)
-    data = {"il": il, "name": state["cards"][il]["name"], **inputs}
-    data["parts"] = parts
-    data["value"], data["dice"], data["counter"], data["success"] = value, dice, counter, ok
-    data["heart_before"], data["heart_after"] = before, before + 1 if ok else before
+    data = {
+        "il": il,
+        "name": state["cards"][il]["name"],
+        **inputs,
+        "parts": parts,
+        "value": value,
+        "dice": dice,
+        "counter": counter,
+        "success": ok,
+        "heart_before": before,
+        "heart_after": before + 1 if ok else before,
+    }
     events.append(Event("growth", clause, data))
     return ok

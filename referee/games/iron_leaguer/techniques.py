@@ -52,18 +52,22 @@ class Team:
         self.masks: dict[tuple[str, str], int] = {}
         self.groups: dict[int, tuple[str, ...]] = {}
         # each member's (bit, heart, skill, body): everyone, by kind and by name (IL 5.4.1 picks a half's
-        # candidates, 5.4.4/5.4.5 check their values)
-        self.everyone: list[tuple[int, int, int, int]] = []
-        self.by_kind: dict[str, list[tuple[int, int, int, int]]] = {}
-        self.by_name: dict[str, list[tuple[int, int, int, int]]] = {}
+        # candidates, 5.4.4/5.4.5 check their values); tuples of ints, which the cyclic garbage collector stops
+        # tracking (a Team lives as long as its cache entry: it would walk them on every full collection)
+        everyone: list[tuple[int, int, int, int]] = []
+        by_kind: dict[str, list[tuple[int, int, int, int]]] = {}
+        by_name: dict[str, list[tuple[int, int, int, int]]] = {}
         for i, il in enumerate(ils):
             card = cards[il]
             a = card["attributes"]
             member = (1 << i, hearts[i], a["skill"], a["body"])
-            self.everyone.append(member)
+            everyone.append(member)
             for kind in a.get("kinds", []):
-                self.by_kind.setdefault(kind, []).append(member)
-            self.by_name.setdefault(card["name"], []).append(member)
+                by_kind.setdefault(kind, []).append(member)
+            by_name.setdefault(card["name"], []).append(member)
+        self.everyone = tuple(everyone)
+        self.by_kind = {kind: tuple(members) for kind, members in by_kind.items()}
+        self.by_name = {il_name: tuple(members) for il_name, members in by_name.items()}
 
     def mask(self, card: str, side: str) -> int:
         found = self.masks.get((card, side))
@@ -188,7 +192,9 @@ def seat_profiles(state: dict, seat: str) -> Profile:
     by their content (never by the state's identity: a caller may change a state in place, a test does)."""
     ils, cards = state["ils"], state["cards"]
     line = tuple(state["teams"][seat])
-    statuses = tuple(map(_STATUS, map(ils.__getitem__, line)))
+    # the members' entries by one C call (``itemgetter`` of two or more keys gives a tuple; of one, the item)
+    entries = itemgetter(*line)(ils) if len(line) > 1 else map(ils.__getitem__, line)
+    statuses = tuple(map(_STATUS, entries))
     seen = _tables(cards)[1]
     found = seen.get((seat, line, statuses))
     if found is None:
@@ -267,8 +273,9 @@ def extensions(
     return out
 
 
-def stack_persons(state: dict, halves: tuple[tuple[str, str], ...]) -> int:
-    """IL 5.4.3: the persons of a stack ("−" follows the others; all "−": one IL)."""
+def stack_persons(state: dict, halves: tuple[tuple[str, str], ...] | list[list[str]]) -> int:
+    """IL 5.4.3: the persons of a stack ("−" follows the others; all "−": one IL). ``halves``: ``(card, side)``
+    pairs, tuples or the lists of a pending declaration."""
     cards, found = state["cards"], None
     for card, side in halves:
         persons = cards[card]["attributes"][side]["persons"]

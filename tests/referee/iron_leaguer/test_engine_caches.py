@@ -9,11 +9,17 @@ import copy
 import json
 
 from referee.engine.actions import encode
+from referee.engine.bots import make_bot
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
 from referee.games.iron_leaguer import interval_steps as steps
+from referee.games.iron_leaguer import state as state_module
 from referee.games.iron_leaguer.actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Scout
 from referee.games.iron_leaguer.state import derived
 
 from .conftest import ENGINE, act, cid, give, new_state, to_interval
+from .pool import pool
+from .test_properties import catalogue_pool
 
 
 def _encoded(state: dict, seat: str) -> list[dict]:
@@ -103,3 +109,32 @@ def test_the_interval_action_list_follows_the_line_ups(state) -> None:
     scout = Scout(seat, stray)
     assert scout not in listed and (scout in grown) == (stray in steps._scout_targets(state, seat))
     assert _encoded(state, seat) == _encoded(json.loads(json.dumps(state)), seat)
+
+
+
+def _played_lists(cards: list[dict], seed: int, pure: bool = False) -> list[list[dict]]:
+    """Every decision's legal actions (encoded) of one random game; ``pure``: checking also that ``apply``
+    leaves the state it is given as it was (its JSON text before and after)."""
+    bots = {"silver": make_bot("random", seed), "dark": make_bot("random", seed + 1)}
+    state, _ = ENGINE.new_game({}, {"cards": cards}, RngSeed(seed_from_int(seed)))
+    lists = []
+    while (seat := ENGINE.to_act(state)) is not None:
+        actions = ENGINE.legal_actions(state, seat)
+        lists.append([encode(a) for a in actions])
+        before = json.dumps(state) if pure else ""
+        new, _ = ENGINE.apply(state, bots[seat](ENGINE, state, seat, actions))
+        assert not pure or json.dumps(state) == before
+        state = new
+    return lists
+
+
+def test_remembered_legal_actions_equal_the_ones_worked_out_afresh_over_whole_games() -> None:
+    """The same seeded games three times: first with what earlier games left in the caches, then again (every
+    list now remembered: the profiles' memos, the interval's action lists, the shared parts), then with every
+    cache of the card table's content dropped (all worked out again): the same lists in the same order."""
+    for cards, seed in ((catalogue_pool(), 3), (pool(), 5)):
+        first = _played_lists(cards, seed, pure=True)
+        assert _played_lists(cards, seed) == first
+        state_module._CONTENTS.clear()
+        state_module._BY_TABLE.clear()
+        assert _played_lists(cards, seed) == first
