@@ -104,3 +104,46 @@ def test_a_player_and_a_spectator_follow_a_match_by_websocket_push(seeded, users
         assert [f["view"]["version"] for f in frames[reader]][-5:] == [1, 2, 3, 4, 5], reader
     assert isinstance(frames["player"][-1]["view"]["state"]["hands"]["dark"], list)  # the player's own hand
     assert all(isinstance(f["view"]["state"]["hands"]["dark"], int) for f in frames["spectator"])
+
+
+def test_a_push_landing_while_a_click_is_answered_still_brings_the_board_forward(seeded, users, worker, asgi_server,
+                                                                                 new_context):
+    """Found by acceptance testing: a push that arrived while the answer to the player's click was on its way
+    started its refresh on the board that answer then replaced; htmx drops a reply for a board no longer on the
+    page, so the board showed "sent" until the 3-s poll. Here the answer to the click is held back until the push
+    has come, as on a fast worker; the board must move on by push, not wait for the poll (which a new board
+    starts 3 s after its swap)."""
+    from .board_play import board_version, play_preferred
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="greedy")
+    page = new_context(locale="en-US").new_page()
+    frames: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    page.goto(f"{asgi_server}/accounts/login/")
+    page.fill("input[name=username]", users[0].username)
+    page.fill("input[name=password]", "pw-Shinpan-123")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_load_state()
+    page.goto(f"{asgi_server}/matches/{match.pk}/")
+    _wait_in_browser(page, lambda: frames, what="the WebSocket's first view")
+    # Playwright runs route handlers one at a time in this thread: while the answer to the click is held here,
+    # the push reaches the page and its refresh leaves, and is let through only after that answer.
+    page.route("**/board/**", lambda route: route.continue_())
+    for _ in range(3):
+        before = board_version(page)
+
+        def held(route):
+            response = route.fetch()  # the server stores the action; the worker adjudicates and pushes
+            time.sleep(1.0)
+            route.fulfill(response=response)
+
+        page.route("**/act/", held)
+        play_preferred(page, ())
+        clicked = time.monotonic()
+        page.wait_for_function("v => Number(document.getElementById('board').dataset.version) > v", arg=before,
+                               timeout=10_000)
+        moved_after = time.monotonic() - clicked
+        page.unroute("**/act/")
+        assert moved_after < 3.5, f"the board moved on {moved_after:.1f} s after the click: it waited for the poll"
+        if Match.objects.get(pk=match.pk).status != Match.Status.ACTIVE:
+            break

@@ -223,13 +223,28 @@
   var script = document.currentScript;
   var path = script && script.dataset.boardSocket;
   function refresh() { var b = document.getElementById("board"); if (b && window.htmx) { window.htmx.trigger(b, "refresh"); } }
+  // The newest version a push announced. A push that lands while the answer to a click is on its way starts its
+  // refresh on the board that answer then replaces, and htmx drops a reply for a board no longer on the page:
+  // so whenever a board is swapped in older than the newest push, it is refreshed again (once per pushed version).
+  var pushed = -1, chased = -1;
+  function onPush(event) {
+    try {
+      var message = JSON.parse(event.data);
+      if (message && message.view && typeof message.view.version === "number") { pushed = Math.max(pushed, message.view.version); }
+    } catch (e) { /* not a view: refresh anyway */ }
+    refresh();
+  }
+  document.addEventListener("htmx:load", function () {
+    var b = document.getElementById("board");
+    if (b && pushed > Number(b.dataset.version) && chased < pushed) { chased = pushed; setTimeout(refresh, 0); }
+  });
   function connect(delay) {
     if (!path || !window.WebSocket) { return; }
     var socket;
     try { socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path); }
     catch (e) { return; }
     socket.onopen = function () { delay = 1000; };
-    socket.onmessage = refresh;
+    socket.onmessage = onPush;
     socket.onclose = function () { setTimeout(function () { connect(Math.min(delay * 2, 30000)); refresh(); }, delay); };
   }
   connect(1000);
