@@ -221,14 +221,24 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
     if expected_version > match.version + MAX_VERSION_AHEAD:
         raise Conflict(f"version {expected_version} is ahead of the match (at version {match.version}): send the "
                        f"version you saw", code="version_ahead", view=match_view(match=match, seat=seat))
-    if source == "player" and Submission.objects.filter(
-            match=match, seat=seat, status=Submission.Status.PENDING).count() >= MAX_PENDING_PER_SEAT:
+    if source == "player" and _pending_alike(match, seat, expected_version).count() >= MAX_PENDING_PER_SEAT:
         raise TooMany(f"you already have {MAX_PENDING_PER_SEAT} actions waiting to be refereed; wait for them",
                       code="too_many_pending")
     if expected_version == match.version and source == "player":  # bots and the clock pick legal actions
         _precheck(engine, match, decoded)
     return _store(match, seat=seat, action=encode(decoded), expected_version=expected_version, source=source,
                   idempotency_key=idempotency_key, submitted_by=user if source == "player" else None)
+
+
+def _pending_alike(match: Match, seat: str, expected_version: int):
+    """The seat's waiting submissions that count against ``MAX_PENDING_PER_SEAT`` beside one for
+    ``expected_version``: those for the version to come, or those for the current one. Counted apart, so actions
+    sent ahead can never keep a player from making the move they must make now (found by acceptance testing:
+    four one-ahead submissions at their own turn locked a player out of the match)."""
+    waiting = Submission.objects.filter(match=match, seat=seat, status=Submission.Status.PENDING)
+    if expected_version > match.version:
+        return waiting.filter(expected_version__gt=match.version)
+    return waiting.filter(expected_version__lte=match.version)
 
 
 def _same_request(existing: Submission, engine, action: dict, seat: str, expected_version: int) -> Submission:
@@ -603,12 +613,17 @@ def _timed_out_in_a_row(match: Match, seat: str) -> int:
 
 
 def _finish(match: Match, outcome: dict) -> None:
+    """End ``match`` outside the engine (resignation, time, abandonment) with ``outcome``; actions still waiting
+    are refused (``not_active``): none stays pending in an ended match."""
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
     match.to_act = ""
     match.outcome = outcome
     match.save()
+    Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING).update(
+        status=Submission.Status.REJECTED, processed_at=match.finished_at,
+        error={"code": "not_active", "clause": "", "reason": f"the match ended ({outcome.get('reason', '')})"})
     match_id = match.pk
     transaction.on_commit(lambda: live.push_views(Match.objects.get(pk=match_id)))
 

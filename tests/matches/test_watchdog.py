@@ -17,7 +17,13 @@ from matches import watchdog
 from matches.errors import Conflict, TooMany
 from matches.models import Match, Submission
 from matches.selectors import match_view
-from matches.services import MAX_PENDING_PER_SEAT, match_challenge, match_join, match_submit_action
+from matches.services import (
+    MAX_PENDING_PER_SEAT,
+    match_challenge,
+    match_join,
+    match_resign,
+    match_submit_action,
+)
 from referee import tasks
 from referee.engine import get_engine
 
@@ -246,3 +252,27 @@ def test_a_bot_chain_makes_the_next_bots_moves_in_one_task_each_its_own_submissi
         queued.clear()
         assert services.match_bot_chain(match_id=match.pk, version=0, seconds=0) == 1
     assert queued == [(match.pk, 1)]  # the budget spent: the next move goes back to the queue
+
+
+def test_actions_sent_ahead_never_lock_a_player_out_of_the_move_they_must_make_now(seeded, users, monkeypatch):
+    """Found by acceptance testing: four one-ahead submissions at the player's own turn filled the cap, and every
+    real move after them was 429 for ever. The move for the current version is counted apart; current-version
+    submissions have a cap of their own; resigning refuses what still waits."""
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    monkeypatch.setattr(tasks.adjudicate, "delay", lambda *args: None)  # nothing is refereed meanwhile
+    for number in range(MAX_PENDING_PER_SEAT):
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
+                            idempotency_key=f"ahead{number}")
+    for number in range(MAX_PENDING_PER_SEAT):
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
+                            idempotency_key=f"now{number}")
+    with pytest.raises(TooMany):
+        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
+                            idempotency_key="now-one-more")
+    match_resign(match_id=match.pk, user=users[0])
+    waiting = Submission.objects.filter(match=match, status=Submission.Status.PENDING)
+    assert not waiting.exists()
+    refused = Submission.objects.filter(match=match, status=Submission.Status.REJECTED)
+    assert refused.count() == 2 * MAX_PENDING_PER_SEAT
+    assert {s.error["code"] for s in refused} == {"not_active"}
