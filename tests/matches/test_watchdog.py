@@ -144,8 +144,8 @@ def test_healthz_names_a_gone_worker_and_a_queue_nobody_takes(client, monkeypatc
     body = response.json()
     assert response.status_code == 503 and body["ok"] is False
     assert body["workers"]["gone"][0]["name"] == "w2@host"
-    assert body["workers"]["problems"] == [f"no live worker takes the queue {queue}.bots",
-                                           "worker w2@host is gone: last heard 14 s ago"]
+    assert body["workers"]["problems"] == [f"no live worker takes the queue {queue}.bots"]
+    assert body["workers"]["warnings"] == ["worker w2@host is gone: last heard 14 s ago"]
 
 
 def test_bot_moves_and_the_clock_have_queues_of_their_own():
@@ -276,3 +276,18 @@ def test_actions_sent_ahead_never_lock_a_player_out_of_the_move_they_must_make_n
     refused = Submission.objects.filter(match=match, status=Submission.Status.REJECTED)
     assert refused.count() == 2 * MAX_PENDING_PER_SEAT
     assert {s.error["code"] for s in refused} == {"not_active"}
+
+
+def test_healthz_is_200_with_a_gone_worker_whose_queues_others_take(client, monkeypatch):
+    """A load balancer reads /healthz: a dead worker whose queues a live one takes is a warning, not a 503."""
+    from matches import health
+
+    queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_always_eager = False  # the autouse eager_celery fixture puts it back
+    monkeypatch.setattr(health, "_broker", lambda: "ok")
+    monkeypatch.setattr(watchdog, "roll", lambda store=None: {
+        "alive": [{"name": "w1@host", "queues": queue_names(queue), "seen_seconds_ago": 0.4}],
+        "gone": [{"name": "w2@host", "queues": queue_names(queue), "seen_seconds_ago": 30.0}]})
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json()["ok"] is True
+    assert response.json()["workers"]["warnings"] == ["worker w2@host is gone: last heard 30 s ago"]
