@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -107,6 +108,10 @@ def api_exception_handler(exc, context):
         exc = _match_error(exc)
     elif isinstance(exc, QueryError):
         exc = _query_error(exc)
+    elif isinstance(exc, RequestDataTooBig):  # Django's own limit on a body read whole (found by acceptance
+        # testing: it answered Django's HTML "Bad Request" page)
+        exc = ApiError("too_large", _("The request body is larger than %(size)s MB.")
+                       % {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // (1024 * 1024)}, status=413)
     if not isinstance(exc, exceptions.APIException):
         return None
     headers = {}

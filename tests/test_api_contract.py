@@ -183,3 +183,19 @@ def test_public_decks_are_listed_by_the_api_as_by_the_site(seeded, owner):
     private = Deck.objects.get(name="private", owner=owner)
     assert APIClient().get(f"/api/decks/{unlisted.pk}/").status_code == 200  # its page is open to a link too
     assert APIClient().get(f"/api/decks/{private.pk}/").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/matches/", "/api/decks/"])
+def test_a_body_over_the_size_limit_is_a_413_in_the_shape(seeded, api, settings, path):
+    """Found by acceptance testing: a body over Django's limit answered Django's HTML "Bad Request" page."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+    response = api.post(path, {"game": "legions", "text": "x" * (2 * 1024 * 1024)}, format="json")
+    assert response.status_code == 413
+    assert error_of(response)["code"] == "too_large" and "1 MB" in error_of(response)["message"]
+
+
+def test_the_too_large_message_is_in_japanese_for_a_japanese_caller(seeded, api, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+    response = api.post("/api/decks/", {"game": "legions", "text": "x" * (2 * 1024 * 1024)}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.status_code == 413 and "1 MB を超えています" in error_of(response)["message"]
