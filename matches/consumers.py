@@ -22,13 +22,16 @@ from .viewdelta import patch
 
 log = logging.getLogger(__name__)
 
+NO_SUCH_MATCH = 4404  # WebSocket close code: no match at that path (or no such path)
+
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         match_id = self.scope["url_route"]["kwargs"]["match_id"]
         found = await self._seat_and_view(match_id)
-        if found is None:
-            await self.close(code=4404)
+        if found is None:  # accepted, then closed with 4404: the client can tell "no such match" from a refusal
+            await self.accept()
+            await self.close(code=NO_SUCH_MATCH)
             return
         seat, view = found
         self.match_id, self.seat = match_id, seat
@@ -44,6 +47,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Clients send nothing on this socket (actions go through HTTP): any frame is ignored, whatever it holds
+        (found by acceptance testing: a text frame that was not JSON crashed the consumer)."""
 
     async def match_view(self, message):
         """The spectators' view of one push: a spectator's client gets it as it is; a seat keeps it as the base
@@ -83,3 +90,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return None
         seat = seat_of(match, self.scope.get("user"))
         return seat, match_view(match=match, seat=seat)
+
+
+class NoSuchPath(AsyncJsonWebsocketConsumer):
+    """Any other WebSocket path: accepted, then closed with ``NO_SUCH_MATCH`` (it was a 500, "No route found")."""
+
+    async def connect(self):
+        await self.accept()
+        await self.close(code=NO_SUCH_MATCH)

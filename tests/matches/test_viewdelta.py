@@ -167,3 +167,45 @@ def test_players_and_a_spectator_on_websockets_each_receive_their_own_whole_view
         for seat, hand in hands.items():
             if not group.endswith(seat):  # another reader's group never carries this seat's cards
                 assert not set(hand) & set(json.dumps(message).split('"')), (group, seat)
+
+
+@override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/ws/matches/999999/", "/ws/matches/abc/", "/ws/matches/-1/", "/ws/nothing/"])
+def test_a_websocket_to_no_match_is_closed_with_4404(path):
+    """Found by acceptance testing: a missing match answered 403 like a foreign origin, and other paths 500."""
+    from config.asgi import application
+
+    async def scenario():
+        communicator = WebsocketCommunicator(application, path,
+                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        connected, _ = await communicator.connect()
+        closed = await communicator.receive_output(timeout=5)
+        await communicator.wait()
+        return connected, closed
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        connected, closed = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    assert connected and closed == {"type": "websocket.close", "code": 4404}
+
+
+@override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
+@pytest.mark.django_db(transaction=True)
+def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(seeded, users):
+    from config.asgi import application
+
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+
+    async def scenario():
+        communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        assert (await communicator.connect())[0]
+        await communicator.receive_json_from(timeout=5)
+        await communicator.send_to(text_data="not json {")
+        await communicator.send_to(bytes_data=b"\x00\x01")
+        quiet = await communicator.receive_nothing(timeout=0.3)
+        await communicator.disconnect()
+        return quiet
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(asyncio.run, scenario()).result(timeout=30)

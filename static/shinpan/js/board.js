@@ -245,7 +245,10 @@
     catch (e) { return; }
     socket.onopen = function () { delay = 1000; };
     socket.onmessage = onPush;
-    socket.onclose = function () { setTimeout(function () { connect(Math.min(delay * 2, 30000)); refresh(); }, delay); };
+    socket.onclose = function (event) {
+      if (event.code === 4404) { return; }  // no such match: nothing to reconnect to
+      setTimeout(function () { connect(Math.min(delay * 2, 30000)); refresh(); }, delay);
+    };
   }
   connect(1000);
 
