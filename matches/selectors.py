@@ -115,9 +115,13 @@ def match_replay_log(*, match: Match) -> dict:
         raw = {"kind": event.kind, "clause": event.clause, "data": event.data, "to": event.to}
         (setup if event.submission_id is None else events_of[event.submission_id]).append(raw)
     entries = [{"action": action, "events": events_of[pk]} for pk, action in applied]
+    engine = get_engine(match.game)
+    outcome = match.outcome or {}
+    over = match.state is None or engine.to_act(match.state) is None
+    ending = None if over else {"reason": outcome.get("reason") or "aborted", "winner": outcome.get("winner")}
     return build_log(game=match.game, config=match.config.get("engine", {}), decks=match.config.get("decks", {}),
                      seed_hex=match.seed_hex, commitment=match.commitment, entropy=match.entropy,
-                     setup_events=setup, entries=entries)
+                     setup_events=setup, entries=entries, ending=ending)
 
 
 def lobby_decks(*, user, game: str) -> list[tuple[str, list[tuple[int, str]]]]:

@@ -203,7 +203,10 @@ def check_digest(log: dict) -> str:
     if missing:
         raise unreadable("the log has no " + ", no ".join(missing))
     try:
-        text = json.dumps({key: log[key] for key in DIGEST_FIELDS}, sort_keys=True, ensure_ascii=False)
+        fields = {key: log[key] for key in DIGEST_FIELDS}
+        if "ending" in log:  # a match ended outside the rules (a resignation, the clock): covered too
+            fields["ending"] = log["ending"]
+        text = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     except RecursionError:
         raise unreadable("the log is nested too deeply to be a Shinpan log") from None
     computed = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -1,7 +1,9 @@
 """Playing a whole game into a log, and replaying a log to verify it.
 
 A log is JSON: ``{"format": "shinpan.log", "version": 2, "game", "config", "decks", "seed", "commitment",
-"entropy", "setup_events", "entries": [{"action", "events"}], "draws", "digest"}``. ``digest`` is the SHA-256 of
+"entropy", "setup_events", "entries": [{"action", "events"}], "ending"?, "draws", "digest"}``. ``ending``
+(``ENDINGS``), only in the log of a match that ended outside the rules of the game (a resignation, the clock):
+``{"reason", "winner"}``; the game then stops where the entries stop. ``digest`` is the SHA-256 of
 the canonical JSON of ``DIGEST_FIELDS``: everything that determines the game, nothing run-specific (no match id,
 no time). ``draws`` (``referee.engine.rng.recording``, each with ``"at"``: ``"setup"`` or the entry's index) lists
 every random draw in order; it follows from the other fields, so the digest leaves it out (logs written before
@@ -34,18 +36,27 @@ DIGEST_FIELDS = ("format", "version", "game", "config", "decks", "seed", "commit
 """Every field of a log but ``digest`` itself: everything that determines the game, and nothing run-specific."""
 
 
+ENDINGS = ("resigned", "time", "abandoned", "aborted", "withdrawn")
+"""Reasons a match ends outside the game's rules (``matches.services``: resignation, the clock, both seats gone):
+a log's ``ending`` names one, and ``replay`` then accepts a game that is not over where its entries stop."""
+
+
 def digest(log: dict) -> str:
-    """Hex SHA-256 of the canonical JSON (sorted keys, UTF-8) of the log's ``DIGEST_FIELDS``.
+    """Hex SHA-256 of the canonical JSON (sorted keys, UTF-8) of the log's ``DIGEST_FIELDS``, and of its
+    ``ending`` when it has one (so a log without one keeps the digest it always had).
 
     The one digest of a log: ``play`` (offline), ``matches.selectors.match_replay_log`` (online, through
     ``build_log``) and ``replay`` all use it. KeyError for a missing field."""
-    text = json.dumps({key: log[key] for key in DIGEST_FIELDS}, sort_keys=True, ensure_ascii=False)
+    fields = {key: log[key] for key in DIGEST_FIELDS}
+    if "ending" in log:
+        fields["ending"] = log["ending"]
+    text = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def build_log(
     *, game: str, config: dict, decks: dict, seed_hex: str, commitment: str, entropy: Any, setup_events: list,
-    entries: list, draws: list | None = None,
+    entries: list, draws: list | None = None, ending: dict | None = None,
 ) -> dict:
     """A log (shape: the module docstring), its digest included. ``draws``: the game's draws as ``play`` recorded
     them; None (an online match's log, ``matches.selectors.match_replay_log``) replays the actions through the
@@ -62,6 +73,8 @@ def build_log(
         "setup_events": setup_events,
         "entries": entries,
     }
+    if ending is not None:
+        log["ending"] = ending
     if draws is None:
         draws = _draws_of(log)
     if draws is not None:
@@ -222,6 +235,13 @@ def shape_problem(log: Any) -> str:
         for k, event in enumerate(entry["events"]):
             if not isinstance(event, dict):
                 return _wrong_type(event, "object", f"entries[{i}].events[{k}]")
+    if "ending" in log:
+        ending = log["ending"]
+        if not isinstance(ending, dict):
+            return _wrong_type(ending, "object", "ending")
+        if ending.get("reason") not in ENDINGS:
+            return (f"ending.reason is {json.dumps(ending.get('reason'), ensure_ascii=False)[:40]}, not one of "
+                    f"{', '.join(ENDINGS)}")
     if "draws" in log:
         problem = _wrong_type(log["draws"], "array", "draws")
         if problem:
@@ -302,8 +322,11 @@ def _replay(log: Any) -> ReplayReport:
         diff = _first_difference(entry["events"], events)
         if diff:
             return ReplayReport(False, state, f"entry {i}", diff, computed)
-    if engine.to_act(state) is not None:
+    if engine.to_act(state) is not None and "ending" not in log:
         return ReplayReport(False, state, "end", "the log stops before the game is over", computed)
+    if engine.to_act(state) is None and "ending" in log:
+        return ReplayReport(False, state, "end", f"the game is over by its rules, yet the log says it ended "
+                            f"{log['ending']['reason']}", computed)
     diff = _first_draw_difference(log["draws"], draws) if "draws" in log else ""
     if diff:
         return ReplayReport(False, state, "draws", diff, computed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
@@ -20,6 +21,7 @@ from matches.services import (
     match_apply_overdue_deadline,
     match_challenge,
     match_join,
+    match_resign,
     match_submit_action,
 )
 
@@ -380,3 +382,29 @@ def test_my_matches_say_my_side_my_opponent_and_the_result_from_my_side(seeded, 
         assert "Won" in row and "vs player2" in row and "Waiting for an opponent" in other
     loser = _signed_in(users[1], lang).get("/matches/").content.decode()
     assert ("負け" if lang == "ja" else "Lost") in loser[loser.index('id="my-matches"'):]
+
+
+@pytest.mark.parametrize("game, seat", [("iron_leaguer", "dark"), ("legions", "p1"), ("riders_legend", "p1")])
+def test_the_log_of_a_resigned_match_replays_and_says_how_it_ended(seeded, users, game, seat, tmp_path):
+    """Found by acceptance testing: the log of a resigned match failed `manage.py replay` ("the log stops before
+    the game is over"): it did not say how the match ended. Its ``ending`` does, and is covered by the digest."""
+    from django.core.management import call_command
+    from rest_framework.test import APIClient
+
+    from referee.engine.replay import replay
+
+    match = match_challenge(user=users[0], game=game, seat=seat, opponent="greedy")
+    match_resign(match_id=match.pk, user=users[0])
+    client = APIClient()
+    client.force_authenticate(users[0])
+    log = client.get(f"/api/matches/{match.pk}/replay/").json()
+    assert log["ending"] == {"reason": "resigned", "winner": Match.objects.get(pk=match.pk).outcome["winner"]}
+    report = replay(log)
+    assert report.ok and report.digest_checked, report
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    call_command("replay", str(path))
+    forged = {**log, "ending": {"reason": "time", "winner": log["ending"]["winner"]}}
+    assert replay(forged).where == "digest"  # the ending is part of what the digest covers
+    unended = {key: value for key, value in log.items() if key != "ending"}
+    assert replay(unended).where in ("end", "digest")

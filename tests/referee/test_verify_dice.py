@@ -315,3 +315,19 @@ def test_replay_refuses_a_log_whose_draws_are_not_the_games(log) -> None:
 def test_replay_reads_a_log_without_draws_as_before(log) -> None:
     del log["draws"]
     assert replay(log).ok
+
+
+def test_a_log_that_ends_outside_the_rules_is_checked_with_its_ending(log) -> None:
+    """A resigned match's log (``ending``, covered by the digest: ``referee.engine.replay``): the verifier agrees
+    with the replay, and an edited ending is refused by the digest."""
+    from referee.engine.replay import build_log, replay
+
+    cut = len(log["entries"]) // 2
+    fields = {key: log[key] for key in ("game", "config", "decks", "commitment", "entropy", "setup_events")}
+    ended = build_log(**fields, seed_hex=log["seed"], entries=log["entries"][:cut],
+                      ending={"reason": "resigned", "winner": "silver"})
+    assert replay(ended).ok
+    assert verdict(ended)[0] == 0
+    ended["ending"]["winner"] = "dark"
+    status, message = verdict(ended)
+    assert status == 1 and message.startswith("digest:")
