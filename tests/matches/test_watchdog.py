@@ -291,3 +291,28 @@ def test_healthz_is_200_with_a_gone_worker_whose_queues_others_take(client, monk
     response = client.get("/healthz")
     assert response.status_code == 200 and response.json()["ok"] is True
     assert response.json()["workers"]["warnings"] == ["worker w2@host is gone: last heard 30 s ago"]
+
+
+def test_a_bot_turn_waiting_in_a_long_queue_is_queued_again_backing_off(seeded, users, monkeypatch):
+    """Found by acceptance testing: under a bots' backlog every waiting turn was queued again every 3 s (41% of
+    the bot moves did nothing). A turn open for t seconds is queued again at most once per t seconds."""
+    sent = []
+    monkeypatch.setattr(tasks.bot_move, "delay", lambda *args: sent.append(args))
+    monkeypatch.setattr(tasks.bot_move, "apply_async", lambda args, **kw: sent.append(tuple(args)))
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy")
+    sent.clear()
+
+    class Memo(watchdog._LocalMemo):
+        def __init__(self):
+            super().__init__()
+            self.expiries = []
+
+        def set(self, key, value, nx=False, ex=None, px=None):
+            self.expiries.append(ex)
+            return super().set(key, value, nx=nx, ex=ex, px=px)
+
+    memo = Memo()
+    Match.objects.filter(pk=match.pk).update(moved_at=timezone.now() - timedelta(seconds=40))
+    assert watchdog.scan(store=memo)["bot_moves"] == 1
+    assert watchdog.scan(store=memo)["bot_moves"] == 0  # the same scan a second later: not again
+    assert 40 <= memo.expiries[-1] <= 41 and sent == [(match.pk, 0)]
