@@ -62,11 +62,17 @@ class MatchPagination(CursorPagination):
 class CreateMatchSerializer(StrictSerializer):
     game = StrictCharField()
     seat = StrictCharField()
-    opponent = serializers.ChoiceField(choices=["open", "random", "greedy"], default="open")
+    opponent = serializers.ChoiceField(
+        choices=["open", "random", "greedy"], default="open",
+        help_text="`open`: a challenge another player accepts; `random` or `greedy`: a bot takes the other seat and "
+                  "the match starts at once.")
     format = StrictCharField(required=False, allow_blank=True, default="")
     deck = StrictCharField(required=False, allow_blank=True, default="")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
-    autoplay = serializers.ChoiceField(choices=["", "random", "greedy"], required=False, default="")
+    autoplay = serializers.ChoiceField(
+        choices=["", "random", "greedy"], required=False, default="",
+        help_text="A bot of this kind plays your seat too, and you watch: with a bot `opponent`, a bot-versus-bot "
+                  "match (listed among your matches).")
     deck_id = StrictIntegerField(required=False, allow_null=True, min_value=1,
                                  help_text="One of your saved decks of this game, used instead of `deck`.")
     entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64,
@@ -108,7 +114,9 @@ MATCH_PAGE = inline_serializer("MatchPage", {
 
 @extend_schema(methods=["GET"], operation_id="matches_list", responses=MATCH_PAGE,
                parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's matches."),
-                           OpenApiParameter("cursor", OpenApiTypes.STR)])
+                           OpenApiParameter("cursor", OpenApiTypes.STR),
+                           OpenApiParameter("page_size", OpenApiTypes.INT,
+                                            description="Matches per page, 1 to 200 (default 25).")])
 @extend_schema(methods=["POST"], operation_id="matches_create", request=CreateMatchSerializer,
                responses={201: MATCH_VIEW, 409: ERROR, 422: ERROR})
 @api_view(["GET", "POST"])

@@ -50,6 +50,15 @@ def test_the_schema_describes_the_error_shape_and_the_untyped_endpoints(client):
     assert "requestBody" in actions and {"202", "409", "422"} <= set(actions["responses"])
 
 
+def test_every_paged_list_names_page_size_in_the_schema(client):
+    """docs/api.md: `page_size` on every list (found by acceptance testing: the matches list did not say so)."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    paged = {path: {p["name"] for p in op.get("parameters", [])} for path, item in schema["paths"].items()
+             for method, op in item.items() if method == "get"
+             and any(p["name"] == "cursor" for p in op.get("parameters", []))}
+    assert "/api/matches/" in paged and all("page_size" in names for names in paged.values()), paged
+
+
 # The WSGI app answers in this thread on the test's database connection: as Django's test client does, keep
 # Django from closing that connection after each request.
 @pytest.fixture
