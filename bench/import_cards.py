@@ -357,7 +357,7 @@ def print_targets(by_size: dict[int, dict[str, dict]]) -> None:
         print(f"  {size:>7} cards: {ratios}")
     largest, empty = by_size[sizes[-1]]["created"], by_size[sizes[0]]["created"]
     ratio = largest["seconds"] / empty["seconds"]
-    peak_mb = largest["peak_bytes"] / 1e6
+    peak_mb = max(by_size[sizes[-1]][phase]["peak_bytes"] for phase in PHASES) / 1e6  # the highest of its imports
     cpu_ratio = largest["cpu"] / empty["cpu"]
     print(f"\nCPU of the importing process, into {sizes[-1]} cards / into {sizes[0]}: {cpu_ratio:.2f}×")
     print(
@@ -365,7 +365,8 @@ def print_targets(by_size: dict[int, dict[str, dict]]) -> None:
         f"({'met' if ratio <= TARGET_RATIO else 'NOT met'}; load {empty['load']:.2f} → {largest['load']:.2f})"
     )
     print(
-        f"target: its peak memory ≤ {TARGET_PEAK_MB:.0f} MB: {peak_mb:.0f} MB "
+        f"target: peak memory of an import into {sizes[-1]} cards (created, unchanged or updated: the highest) ≤ "
+        f"{TARGET_PEAK_MB:.0f} MB: {peak_mb:.0f} MB "
         f"({'met' if peak_mb <= TARGET_PEAK_MB else 'NOT met'})"
     )
 
