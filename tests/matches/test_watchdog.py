@@ -316,3 +316,32 @@ def test_a_bot_turn_waiting_in_a_long_queue_is_queued_again_backing_off(seeded, 
     assert watchdog.scan(store=memo)["bot_moves"] == 1
     assert watchdog.scan(store=memo)["bot_moves"] == 0  # the same scan a second later: not again
     assert 40 <= memo.expiries[-1] <= 41 and sent == [(match.pk, 0)]
+
+
+def test_parallel_submissions_ahead_cannot_pass_the_cap(seeded, users):
+    """Found by acceptance testing: 8 parallel one-ahead requests were all stored (the count and the insert were
+    not under one lock)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import close_old_connections, connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("parallel writers need PostgreSQL (SQLite serialises them)")
+
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+
+    def send(number):
+        try:
+            match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
+                                idempotency_key=f"race{number}")
+            return "stored"
+        except TooMany:
+            return "refused"
+        finally:
+            close_old_connections()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        outcomes = list(pool.map(send, range(8)))
+    assert sorted(outcomes) == ["refused"] * 4 + ["stored"] * 4
+    assert Submission.objects.filter(match=match, status=Submission.Status.PENDING).count() == MAX_PENDING_PER_SEAT
