@@ -10,7 +10,8 @@ task:
   ``apply_deadline`` once it has passed (docs/matches.md "Time controls");
 - **a bot's turn** that has stayed open ``RESEND_AFTER`` seconds (``Match.moved_at``, ``Match.to_act`` and the
   bot seats) gets its ``bot_move`` again, then at most once per as long as it has been open (backing off);
-- **a pending submission** older than ``RESEND_AFTER`` seconds gets its ``adjudicate`` again.
+- **a pending submission** older than ``RESEND_AFTER`` seconds gets its ``adjudicate`` again — on the clock's
+  (or bots') queue when no live worker takes the players' one (``_players_fallback``).
 
 Every task queued is keyed by the match version and guarded by it under the match row lock, so a task queued
 twice (the first was only slow, not lost) does nothing the second time. To keep the duplicates few, one worker
@@ -92,6 +93,7 @@ def scan(*, store=None, now=None) -> dict[str, int]:
         return bool(store.set(_key(SENT_KEY, kind=kind, match=match_id, version=version), b"1", nx=True,
                               ex=max(RESEND_AFTER, int(every))))
 
+    fallback = _players_fallback(store)
     active = Match.objects.filter(status=Match.Status.ACTIVE)
     for match_id, version in active.filter(deadline_at__lte=now).values_list("id", "version"):
         if once("deadline", match_id, version):
@@ -110,9 +112,31 @@ def scan(*, store=None, now=None) -> dict[str, int]:
             match=OuterRef("pk"), status=Submission.Status.PENDING, created_at__lte=stale)))
             .values_list("id", "version")):
         if once("adjudicate", match_id, version):
-            adjudicate.delay(match_id)
+            if fallback is None:
+                adjudicate.delay(match_id)
+            else:
+                adjudicate.apply_async((match_id,), queue=fallback)
             counts["adjudications"] += 1
     return counts
+
+
+def _players_fallback(store) -> str | None:
+    """The queue a stalled person's action goes to instead of the players' one when no live worker takes that
+    (its only worker died, in the split layout): the clock's, else the bots' queue, if a live worker takes it;
+    None (route as usual) when the players' queue is served or the roll cannot be read. So a person's match goes
+    on while the players' worker is down (found by acceptance testing: the action waited for its restart)."""
+    from config.celery import app, queue_names
+
+    if not hasattr(store, "hgetall"):  # the embedded default: one process, no roll
+        return None
+    try:
+        served = {queue for worker in roll(store)["alive"] for queue in worker["queues"]}
+    except Exception:  # noqa: BLE001 - the scan goes on with the usual routes
+        return None
+    players, bots, clock = queue_names(app.conf.task_default_queue)
+    if players in served:
+        return None
+    return next((queue for queue in (clock, bots) if queue in served), None)
 
 
 def roll(store=None, *, now: float | None = None) -> dict[str, list]:

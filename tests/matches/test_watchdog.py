@@ -345,3 +345,34 @@ def test_parallel_submissions_ahead_cannot_pass_the_cap(seeded, users):
         outcomes = list(pool.map(send, range(8)))
     assert sorted(outcomes) == ["refused"] * 4 + ["stored"] * 4
     assert Submission.objects.filter(match=match, status=Submission.Status.PENDING).count() == MAX_PENDING_PER_SEAT
+
+
+def test_a_persons_stalled_action_goes_to_a_live_queue_when_the_players_worker_is_gone(seeded, users, monkeypatch):
+    """Found by acceptance testing: in the split layout, with the players' only worker dead, a person's action
+    waited until it was restarted. The watchdog sends it to the clock's queue, which a live worker takes."""
+    import json as json_module
+    import time as time_module
+
+    queue = celery_app.conf.task_default_queue
+    sent = []
+    monkeypatch.setattr(tasks.adjudicate, "delay", lambda *args: sent.append(("routed", args)))
+    monkeypatch.setattr(tasks.adjudicate, "apply_async", lambda args, queue=None, **kw: sent.append((queue, args)))
+    match = _two_player_match(users)
+    action = match_view(match=match, seat="dark")["legal_actions"][0]
+    match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0, idempotency_key="p")
+    Submission.objects.filter(match=match).update(created_at=timezone.now() - timedelta(seconds=10))
+    sent.clear()
+
+    class Roll(watchdog._LocalMemo):
+        def __init__(self, queues):
+            super().__init__()
+            self.entry = {b"bots@host": json_module.dumps({"seen": time_module.time(), "queues": queues})}
+
+        def hgetall(self, key):
+            return self.entry
+
+    assert watchdog.scan(store=Roll([f"{queue}.bots", f"{queue}.clock"]))["adjudications"] == 1
+    assert sent == [(f"{queue}.clock", (match.pk,))]
+    sent.clear()
+    assert watchdog.scan(store=Roll(queue_names(queue)))["adjudications"] == 1  # served: the usual route
+    assert sent == [("routed", (match.pk,))]

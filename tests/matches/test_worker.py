@@ -275,3 +275,28 @@ def test_a_human_action_is_adjudicated_while_the_bot_queue_holds_hundreds_of_tas
         bots_worker.stop()
     print(f"a person's action adjudicated {took * 1000:.0f} ms after the request, with {waiting_after} bot tasks "
           f"still waiting (of {waiting_before})")
+
+
+def test_with_the_players_worker_dead_a_persons_action_is_still_adjudicated(seeded, users, worker_env):
+    """Split layout, the players' only worker killed with SIGKILL: the bots' worker's watchdog sends the
+    person's stalled action to the clock's queue and it is applied within seconds, with nobody restarted."""
+    bots_worker = Worker(worker_env, name="bots").start(queues=[".bots", ".clock"])
+    players_worker = Worker(worker_env, name="players").start(queues=[""])
+    try:
+        players_worker.kill()
+        match = _started_match(users)
+        seat = ENGINE.to_act(match.state)
+        action = encode(ENGINE.legal_actions(match.state, seat)[0])
+        response = _client({"dark": users[0], "silver": users[1]}[seat]).post(
+            f"/api/matches/{match.pk}/actions/", {"action": action, "version": 0, "idempotency_key": "k"},
+            format="json")
+        assert response.status_code == 202, response.content
+        sent = time.monotonic()
+        wait_until(lambda: Match.objects.get(pk=match.pk).version == 1, timeout=20, interval=0.1,
+                   what="the action adjudicated by the bots' worker")
+        took = time.monotonic() - sent
+        assert Match.objects.get(pk=match.pk).submissions.get().status == Submission.Status.APPLIED
+    finally:
+        players_worker.stop()
+        bots_worker.stop()
+    print(f"with the players' worker dead, the action was applied {took:.1f} s after it was sent")
