@@ -221,13 +221,20 @@ def match_submit_action(*, match_id: int, user=None, action: object, expected_ve
     if expected_version > match.version + MAX_VERSION_AHEAD:
         raise Conflict(f"version {expected_version} is ahead of the match (at version {match.version}): send the "
                        f"version you saw", code="version_ahead", view=match_view(match=match, seat=seat))
-    if source == "player" and _pending_alike(match, seat, expected_version).count() >= MAX_PENDING_PER_SEAT:
-        raise TooMany(f"you already have {MAX_PENDING_PER_SEAT} actions waiting to be refereed; wait for them",
-                      code="too_many_pending")
+    if source == "player":  # refused before the engine is asked; counted again under the lock in _store
+        _refuse_over_cap(match, seat, expected_version)
     if expected_version == match.version and source == "player":  # bots and the clock pick legal actions
         _precheck(engine, match, decoded)
     return _store(match, seat=seat, action=encode(decoded), expected_version=expected_version, source=source,
                   idempotency_key=idempotency_key, submitted_by=user if source == "player" else None)
+
+
+def _refuse_over_cap(match: Match, seat: str, expected_version: int) -> None:
+    """TooMany when the seat already has ``MAX_PENDING_PER_SEAT`` submissions waiting of the kind of one for
+    ``expected_version`` (``_pending_alike``)."""
+    if _pending_alike(match, seat, expected_version).count() >= MAX_PENDING_PER_SEAT:
+        raise TooMany(f"you already have {MAX_PENDING_PER_SEAT} actions waiting to be refereed; wait for them",
+                      code="too_many_pending")
 
 
 def _pending_alike(match: Match, seat: str, expected_version: int):
@@ -280,9 +287,7 @@ def _hold_seat_cap(match: Match, seat: str, expected_version: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"submit:{match.pk}:{seat}"])
-    if _pending_alike(match, seat, expected_version).count() >= MAX_PENDING_PER_SEAT:
-        raise TooMany(f"you already have {MAX_PENDING_PER_SEAT} actions waiting to be refereed; wait for them",
-                      code="too_many_pending")
+    _refuse_over_cap(match, seat, expected_version)
 
 
 def _acting_seat(match: Match, user, source: str, bot_seat: str | None) -> str:

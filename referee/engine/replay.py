@@ -36,7 +36,7 @@ DIGEST_FIELDS = ("format", "version", "game", "config", "decks", "seed", "commit
 """Every field of a log but ``digest`` itself: everything that determines the game, and nothing run-specific."""
 
 
-ENDINGS = ("resigned", "time", "abandoned", "aborted", "withdrawn")
+ENDINGS = ("resigned", "time", "abandoned", "aborted")
 """Reasons a match ends outside the game's rules (``matches.services``: resignation, the clock, both seats gone):
 a log's ``ending`` names one, and ``replay`` then accepts a game that is not over where its entries stop."""
 
@@ -322,9 +322,10 @@ def _replay(log: Any) -> ReplayReport:
         diff = _first_difference(entry["events"], events)
         if diff:
             return ReplayReport(False, state, f"entry {i}", diff, computed)
-    if engine.to_act(state) is not None and "ending" not in log:
+    over = engine.to_act(state) is None
+    if not over and "ending" not in log:
         return ReplayReport(False, state, "end", "the log stops before the game is over", computed)
-    if engine.to_act(state) is None and "ending" in log:
+    if over and "ending" in log:
         return ReplayReport(False, state, "end", f"the game is over by its rules, yet the log says it ended "
                             f"{log['ending']['reason']}", computed)
     diff = _first_draw_difference(log["draws"], draws) if "draws" in log else ""
