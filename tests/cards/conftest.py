@@ -37,6 +37,19 @@ def fresh_cache():
     clear_cache()
 
 
+@pytest.fixture
+def nothing_compiled():
+    """The test starts with no search compiled or looked up in this process (the parsed queries, the API's cached
+    searches and their page statements, the games' ids). Used by the search-cost and page-statement tests."""
+    import cards.search
+    from cards import api
+    from cards.search import games as search_games
+
+    cards.search._compiled.cache_clear()
+    api._card_search.cache_clear()
+    search_games.forget_game_ids()
+
+
 def make_card(card_set: CardSet, number: str, name: str, card_type: str, attributes: dict, **fields) -> Card:
     """Create a card through ``Card.clean`` (so attributes are the schema's normalised ones)."""
     card = Card(

@@ -19,11 +19,8 @@ from .conftest import make_card
 
 
 @pytest.fixture(autouse=True)
-def nothing_compiled():
-    """Each test starts with nothing compiled or looked up in this process."""
-    cards.search._compiled.cache_clear()
-    api._card_search.cache_clear()
-    search_games.forget_game_ids()
+def _nothing_compiled(nothing_compiled):
+    """Each test starts with nothing compiled or looked up in this process (``conftest.nothing_compiled``)."""
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import pytest
 import cards.search
 from cards import api
 from cards.models import Card, CardSet
-from cards.search import games as search_games
 from cards.search import rows as search_rows
 from cards.search.order import BadSortValue, Keyset
 
@@ -21,10 +20,8 @@ ORDERS = ["", "-atk", "atk", "name", "type", "set", "-cost,hp"]
 
 
 @pytest.fixture(autouse=True)
-def nothing_compiled():
-    cards.search._compiled.cache_clear()
-    api._card_search.cache_clear()
-    search_games.forget_game_ids()
+def _nothing_compiled(nothing_compiled):
+    """Each test starts with nothing compiled or looked up in this process (``conftest.nothing_compiled``)."""
 
 
 @pytest.fixture
