@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,6 +19,7 @@ from matches.models import Match
 from matches.selectors import match_view
 from matches.services import match_challenge, match_join, match_submit_action
 from referee.engine import get_engine
+from tests.browser.conftest import sign_in_by_cookie
 
 from .conftest import ROOT, wait_until
 
@@ -47,7 +49,7 @@ def asgi_server(worker_env):
                 return proc.poll() is not None and pytest.fail("daphne exited")
 
         wait_until(up, timeout=30, interval=0.1, what="daphne listening")
-        yield f"http://127.0.0.1:{port}"
+        yield SimpleNamespace(url=f"http://127.0.0.1:{port}")  # as pytest-django's live_server
     finally:
         proc.terminate()
         proc.wait(15)
@@ -70,16 +72,13 @@ def test_a_player_and_a_spectator_follow_a_match_by_websocket_push(seeded, users
     frames: dict[str, list[dict]] = {"player": [], "spectator": []}
     pages = {}
     for reader in frames:
-        page = new_context(locale="en-US").new_page()
+        context = new_context(locale="en-US")
+        if reader == "player":
+            sign_in_by_cookie(context, asgi_server, users[0])
+        page = context.new_page()
         page.on("websocket", lambda ws, reader=reader: ws.on(
             "framereceived", lambda payload, reader=reader: frames[reader].append(json.loads(payload))))
-        if reader == "player":
-            page.goto(f"{asgi_server}/accounts/login/")
-            page.fill("input[name=username]", users[0].username)
-            page.fill("input[name=password]", "pw-Shinpan-123")
-            page.press("input[name=password]", "Enter")
-            page.wait_for_load_state()
-        page.goto(f"{asgi_server}/matches/{match.pk}/")
+        page.goto(f"{asgi_server.url}/matches/{match.pk}/")
         pages[reader] = page
     for reader, page in pages.items():
         _wait_in_browser(page, lambda reader=reader: frames[reader], what=f"the {reader}'s WebSocket view")
@@ -116,20 +115,18 @@ def test_a_push_landing_while_a_click_is_answered_still_brings_the_board_forward
     from .board_play import board_version, play_preferred
 
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="greedy")
-    page = new_context(locale="en-US").new_page()
+    context = new_context(locale="en-US")
+    sign_in_by_cookie(context, asgi_server, users[0])
+    page = context.new_page()
     frames: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
-    page.goto(f"{asgi_server}/accounts/login/")
-    page.fill("input[name=username]", users[0].username)
-    page.fill("input[name=password]", "pw-Shinpan-123")
-    page.press("input[name=password]", "Enter")
-    page.wait_for_load_state()
-    page.goto(f"{asgi_server}/matches/{match.pk}/")
+    page.goto(f"{asgi_server.url}/matches/{match.pk}/")
     _wait_in_browser(page, lambda: frames, what="the WebSocket's first view")
     # Playwright runs route handlers one at a time in this thread: while the answer to the click is held here,
     # the push reaches the page and its refresh leaves, and is let through only after that answer.
     page.route("**/board/**", lambda route: route.continue_())
     for _ in range(3):
+        page.wait_for_selector(".choice-group", timeout=10_000)  # the player's turn again (the bot has answered)
         before = board_version(page)
 
         def held(route):
