@@ -131,16 +131,23 @@ def test_the_roll_names_live_and_gone_workers_and_forgets_old_ones():
     assert set(store.hgetall(key)) == {"w1@host", "w2@host"}
 
 
-def test_healthz_names_a_gone_worker_and_a_queue_nobody_takes(client, monkeypatch):
+def _healthz(client, monkeypatch, *, alive_queues: list[str], gone_seconds: float):
+    """``/healthz`` with the broker answering and a roll of w1@host alive on ``alive_queues`` and w2@host, on
+    every queue, silent for ``gone_seconds``."""
     from matches import health
 
     queue = celery_app.conf.task_default_queue
     celery_app.conf.task_always_eager = False  # the autouse eager_celery fixture puts it back
     monkeypatch.setattr(health, "_broker", lambda: "ok")
     monkeypatch.setattr(watchdog, "roll", lambda store=None: {
-        "alive": [{"name": "w1@host", "queues": [queue, f"{queue}.clock"], "seen_seconds_ago": 0.4}],
-        "gone": [{"name": "w2@host", "queues": queue_names(queue), "seen_seconds_ago": 14.0}]})
-    response = client.get("/healthz")
+        "alive": [{"name": "w1@host", "queues": alive_queues, "seen_seconds_ago": 0.4}],
+        "gone": [{"name": "w2@host", "queues": queue_names(queue), "seen_seconds_ago": gone_seconds}]})
+    return client.get("/healthz")
+
+
+def test_healthz_names_a_gone_worker_and_a_queue_nobody_takes(client, monkeypatch):
+    queue = celery_app.conf.task_default_queue
+    response = _healthz(client, monkeypatch, alive_queues=[queue, f"{queue}.clock"], gone_seconds=14.0)
     body = response.json()
     assert response.status_code == 503 and body["ok"] is False
     assert body["workers"]["gone"][0]["name"] == "w2@host"
@@ -166,13 +173,18 @@ def test_a_submission_more_than_one_version_ahead_is_refused_and_stores_nothing(
     assert not Submission.objects.filter(match=match).exists()
 
 
+def _fill(match, user, action, version: int, prefix: str) -> None:
+    """``MAX_PENDING_PER_SEAT`` submissions of ``action`` for ``version``, keys ``<prefix>0``, ``<prefix>1``…"""
+    for number in range(MAX_PENDING_PER_SEAT):
+        match_submit_action(match_id=match.pk, user=user, action=action, expected_version=version,
+                            idempotency_key=f"{prefix}{number}")
+
+
 def test_a_flood_of_submissions_ahead_is_capped(seeded, users, monkeypatch):
     match = _two_player_match(users)
     action = match_view(match=match, seat="dark")["legal_actions"][0]
     monkeypatch.setattr(tasks.adjudicate, "delay", lambda *args: None)  # nothing is refereed meanwhile
-    for number in range(MAX_PENDING_PER_SEAT):
-        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
-                            idempotency_key=f"k{number}")
+    _fill(match, users[0], action, 1, "k")
     with pytest.raises(TooMany):
         match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
                             idempotency_key="one-more")
@@ -261,12 +273,8 @@ def test_actions_sent_ahead_never_lock_a_player_out_of_the_move_they_must_make_n
     match = _two_player_match(users)
     action = match_view(match=match, seat="dark")["legal_actions"][0]
     monkeypatch.setattr(tasks.adjudicate, "delay", lambda *args: None)  # nothing is refereed meanwhile
-    for number in range(MAX_PENDING_PER_SEAT):
-        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=1,
-                            idempotency_key=f"ahead{number}")
-    for number in range(MAX_PENDING_PER_SEAT):
-        match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
-                            idempotency_key=f"now{number}")
+    _fill(match, users[0], action, 1, "ahead")
+    _fill(match, users[0], action, 0, "now")
     with pytest.raises(TooMany):
         match_submit_action(match_id=match.pk, user=users[0], action=action, expected_version=0,
                             idempotency_key="now-one-more")
@@ -280,15 +288,8 @@ def test_actions_sent_ahead_never_lock_a_player_out_of_the_move_they_must_make_n
 
 def test_healthz_is_200_with_a_gone_worker_whose_queues_others_take(client, monkeypatch):
     """A load balancer reads /healthz: a dead worker whose queues a live one takes is a warning, not a 503."""
-    from matches import health
-
-    queue = celery_app.conf.task_default_queue
-    celery_app.conf.task_always_eager = False  # the autouse eager_celery fixture puts it back
-    monkeypatch.setattr(health, "_broker", lambda: "ok")
-    monkeypatch.setattr(watchdog, "roll", lambda store=None: {
-        "alive": [{"name": "w1@host", "queues": queue_names(queue), "seen_seconds_ago": 0.4}],
-        "gone": [{"name": "w2@host", "queues": queue_names(queue), "seen_seconds_ago": 30.0}]})
-    response = client.get("/healthz")
+    response = _healthz(client, monkeypatch, alive_queues=queue_names(celery_app.conf.task_default_queue),
+                        gone_seconds=30.0)
     assert response.status_code == 200 and response.json()["ok"] is True
     assert response.json()["workers"]["warnings"] == ["worker w2@host is gone: last heard 30 s ago"]
 
