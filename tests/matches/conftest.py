@@ -8,6 +8,7 @@ is a failure instead.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -121,6 +122,25 @@ def worker(worker_env):
     running = Worker(worker_env).start()
     yield running
     running.stop()
+
+
+def run_off_thread(coroutine, timeout: float = 30):
+    """``asyncio.run(coroutine)`` on a thread of its own, returning its result: an earlier browser test may leave
+    an event loop running in this one (Playwright's sync API), under which ``asyncio.run`` refuses to start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=timeout)
+
+
+def site_socket(path: str):
+    """A WebSocket client of the site's ASGI application at ``path``, with an allowed origin and host."""
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost"),
+                                                              (b"host", b"localhost")])
 
 
 def wait_until(predicate, *, timeout: float = 60, interval: float = 0.1, what: str = "condition"):

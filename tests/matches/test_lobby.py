@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 from django.utils import timezone
 
@@ -24,6 +21,8 @@ from matches.services import (
     match_resign,
     match_submit_action,
 )
+
+from .conftest import run_off_thread, site_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -147,7 +146,6 @@ def test_the_replay_page_of_a_match_in_play_is_refused(seeded, users, client):
 
 @override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 def test_a_websocket_receives_the_current_view_then_each_new_one(seeded, users):
-    from config.asgi import application
     from matches.live import push_views
 
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
@@ -156,8 +154,7 @@ def test_a_websocket_receives_the_current_view_then_each_new_one(seeded, users):
     from channels.db import database_sync_to_async
 
     async def scenario():
-        communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
-                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        communicator = site_socket(f"/ws/matches/{match.pk}/")
         connected, _ = await communicator.connect()
         assert connected
         first = await communicator.receive_json_from(timeout=5)
@@ -166,9 +163,7 @@ def test_a_websocket_receives_the_current_view_then_each_new_one(seeded, users):
         await communicator.disconnect()
         return first, second
 
-    # In a thread of its own: an earlier browser test may leave an event loop running in this one.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        first, second = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    first, second = run_off_thread(scenario())
     assert first["type"] == "view" and first["view"]["seat"] is None  # anonymous: the spectators' view
     assert second["view"]["version"] == first["view"]["version"]
     assert all(isinstance(hand, int) for hand in second["view"]["state"]["hands"].values())

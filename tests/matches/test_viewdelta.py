@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.layers import InMemoryChannelLayer
@@ -23,6 +22,8 @@ from matches.viewdelta import diff, patch
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.rng import seed_from_int
+
+from .conftest import run_off_thread, site_socket
 
 
 def _wire(value):
@@ -154,8 +155,7 @@ def test_players_and_a_spectator_on_websockets_each_receive_their_own_whole_view
             await communicator.disconnect()
         return received
 
-    with ThreadPoolExecutor(max_workers=1) as pool:  # an earlier browser test may leave a loop in this thread
-        received = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    received = run_off_thread(scenario())
     match = Match.objects.get(pk=match.pk)
     for reader in ("dark", "silver", None):
         assert received[reader]["view"] == _wire(match_view(match=match, seat=reader)), reader
@@ -174,31 +174,24 @@ def test_players_and_a_spectator_on_websockets_each_receive_their_own_whole_view
 @pytest.mark.parametrize("path", ["/ws/matches/999999/", "/ws/matches/abc/", "/ws/matches/-1/", "/ws/nothing/"])
 def test_a_websocket_to_no_match_is_closed_with_4404(path):
     """Found by acceptance testing: a missing match answered 403 like a foreign origin, and other paths 500."""
-    from config.asgi import application
-
     async def scenario():
-        communicator = WebsocketCommunicator(application, path,
-                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        communicator = site_socket(path)
         connected, _ = await communicator.connect()
         closed = await communicator.receive_output(timeout=5)
         await communicator.wait()
         return connected, closed
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        connected, closed = pool.submit(asyncio.run, scenario()).result(timeout=30)
+    connected, closed = run_off_thread(scenario())
     assert connected and closed == {"type": "websocket.close", "code": 4404}
 
 
 @override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 @pytest.mark.django_db(transaction=True)
 def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(seeded, users):
-    from config.asgi import application
-
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
 
     async def scenario():
-        communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
-                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        communicator = site_socket(f"/ws/matches/{match.pk}/")
         assert (await communicator.connect())[0]
         await communicator.receive_json_from(timeout=5)
         await communicator.send_to(text_data="not json {")
@@ -207,5 +200,4 @@ def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(seeded, us
         await communicator.disconnect()
         return quiet
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        assert pool.submit(asyncio.run, scenario()).result(timeout=30)
+    assert run_off_thread(scenario())
