@@ -24,6 +24,11 @@ most time of a profiled pass (``--profile N`` lines; 0 for none).
 Riders' Legend (``--game riders_legend``, issue 13): the two seed sample decks (``seeds/decks/riders_legend_*.txt``,
 their cards from ``seeds/catalogue/riders_legend.json`` with ``referee.games.riders_legend.cards.with_abilities``),
 seated both ways, random bots. Floor: 30 full games per second on one core; the same figures as for Legions.
+
+``--heap worker`` plays every game in a worker's conditions: Django set up with what a Celery worker imports
+(``config.celery``, ``referee.tasks``, ``matches.services``; no database is opened), then the worker's collector
+policy (``config.gcpolicy.freeze_start_up``, what ``GC_FREEZE`` turns on). ``--heap bare`` (the default) is the
+engine alone in a process of its own.
 """
 
 from __future__ import annotations
@@ -301,6 +306,22 @@ def _sample_decks(args: argparse.Namespace, setup: Setup, floor: int) -> None:
         print("\n".join(profile(max(1, args.games // 3), setup, args.profile)))
 
 
+def worker_heap() -> int:
+    """Set this process up as a Celery worker's is before its first task (Django and the modules a worker
+    imports; no database opened), then apply the worker's collector policy; returns the objects frozen."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DEBUG", "1")  # the embedded default's settings: no SECRET_KEY needed, nothing opened
+    import django
+
+    django.setup()
+    import config.celery  # noqa: F401
+    import matches.services  # noqa: F401
+    import referee.tasks  # noqa: F401
+    from config.gcpolicy import freeze_start_up
+
+    return freeze_start_up()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("iron_leaguer", "legions", "riders_legend"), default="iron_leaguer")
@@ -310,11 +331,15 @@ def main() -> None:
                         help="Iron Leaguer's card pool")
     parser.add_argument("--profile", type=int, default=None,
                         help="lines of the profile (default: 10 for legions, none for iron_leaguer)")
+    parser.add_argument("--heap", choices=("bare", "worker"), default="bare",
+                        help="bare: the engine alone; worker: Django set up and its start-up objects frozen")
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds take a number above 0")
     if args.profile is None:
         args.profile = 0 if args.game == "iron_leaguer" else 10
+    if args.heap == "worker":
+        print(f"heap: a worker's (Django set up, {worker_heap()} start-up objects frozen: config.gcpolicy)")
     if args.profile < 0:
         parser.error("--profile takes 0 or more lines")
     {"legions": _legions, "riders_legend": _riders_legend}.get(args.game, _iron_leaguer)(args)

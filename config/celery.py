@@ -84,6 +84,20 @@ def keep_database_connections(**kwargs):
         connections[alias].settings_dict["CONN_MAX_AGE"] = max_age
 
 
+@worker_init.connect
+@worker_process_init.connect
+def freeze_start_up_objects(**kwargs):
+    """The worker's start-up objects frozen for the garbage collector (``config.gcpolicy``): in the parent before
+    the prefork pool forks (its children then share those pages) and in each child once it is set up. Connected
+    after ``keep_database_connections``, so it runs after it."""
+    from django.conf import settings
+
+    from config.gcpolicy import freeze_start_up
+
+    if settings.GC_FREEZE:
+        freeze_start_up()
+
+
 @task_prerun.connect
 @task_postrun.connect
 def recycle_database_connections(sender=None, task=None, **kwargs):
