@@ -1,0 +1,120 @@
+"""The precompiled statements of each adjudicated action (matches/rows.py, issue 14 "a cheaper action"): they
+store what the ORM would, run as one statement each, and the lock is a real row lock on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, connections, transaction
+from django.db.utils import OperationalError
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches import rows
+from matches.adapters import engine_decks
+from matches.models import PLAY_FIELDS, Event, Match, Submission
+from matches.services import match_bot_move, match_challenge, match_join
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+EVENT = ("match_id", "seq", "version", "submission_id", "kind", "clause", "data", "to", "created_at")
+
+
+def _started(users) -> Match:
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open")
+    return match_join(match_id=match.pk, user=users[1])
+
+
+def _event_fields(event: Event) -> tuple:
+    return (event.version, event.submission_id, event.kind, event.clause, event.data, event.to, event.created_at)
+
+
+def test_insert_rows_stores_what_the_orm_stores_in_one_statement(seeded, users):
+    match = _started(users)
+    now = timezone.now()
+    data = {"dice": [3, 6], "ils": ["il01"], "nested": {"ja": "ゴールド", "none": None}, "n": 1.5}
+    by_orm = Event.objects.create(match=match, seq=1000, version=7, kind="attack", clause="IL 6.2", data=data,
+                                  to=["dark"])
+    Event.objects.filter(pk=by_orm.pk).update(created_at=now)
+    with CaptureQueriesContext(connection) as queries:
+        rows.insert_rows(Event, EVENT, [(match.pk, 1001, 7, None, "attack", "IL 6.2", data, ["dark"], now),
+                                        (match.pk, 1002, 7, None, "scored", "IL 8.2", {}, [], now)])
+    assert len(queries) == 1
+    stored = {e.seq: e for e in Event.objects.filter(match=match, seq__gte=1000)}
+    assert _event_fields(stored[1001]) == _event_fields(Event.objects.get(pk=by_orm.pk))
+    assert (stored[1002].kind, stored[1002].data, stored[1002].to) == ("scored", {}, [])
+    with CaptureQueriesContext(connection) as queries:
+        rows.insert_rows(Event, EVENT, [])
+    assert len(queries) == 0  # no rows: no statement
+
+
+def test_insert_unless_conflict_gives_the_new_id_then_none_and_leaves_the_first_row(seeded, users):
+    match = _started(users)
+    now = timezone.now()
+    values = {"match_id": match.pk, "seat": "dark", "source": "bot", "idempotency_key": "bot:99",
+              "action": {"type": "pass", "seat": "dark", "option": "none"}, "expected_version": 99,
+              "status": Submission.Status.APPLIED, "applied_version": 100, "created_at": now, "processed_at": now}
+    key = ("match_id", "seat", "idempotency_key")
+    first = rows.insert_unless_conflict(Submission, values, key)
+    assert first == Submission.objects.get(match=match, idempotency_key="bot:99").pk
+    assert rows.insert_unless_conflict(Submission, {**values, "expected_version": 5}, key) is None
+    kept = Submission.objects.get(pk=first)
+    assert (kept.expected_version, kept.action, kept.status) == (99, values["action"], "applied")
+
+
+def test_update_row_writes_only_the_named_columns_and_the_state_without_its_card_table(seeded, users):
+    match = _started(users)
+    before = Match.objects.get(pk=match.pk)
+    state = {**match.state, "version": 41}
+    with CaptureQueriesContext(connection) as queries:
+        rows.update_row(Match, match.pk, {"state": state, "version": 41, "to_act": "silver", "deadline_at": None})
+    assert len(queries) == 1
+    stored_state, version, to_act, status, cards = (
+        Match.objects.filter(pk=match.pk).values_list("state", "version", "to_act", "status", "cards").get())
+    assert "cards" not in stored_state and stored_state["version"] == 41  # StateField's own preparation
+    assert (version, to_act, status) == (41, "silver", before.status)
+    assert cards == before.cards
+
+
+def test_get_row_loads_the_play_columns_with_the_whole_state_or_says_there_is_no_such_row(seeded, users):
+    match = _started(users)
+    with transaction.atomic():
+        loaded = rows.get_row(Match, match.pk, PLAY_FIELDS, for_update=True)
+    assert loaded.state == Match.objects.get(pk=match.pk).state  # the card table put back (Match.from_db)
+    assert set(loaded.get_deferred_fields()) >= {"config", "cards"}
+    assert (loaded.version, loaded.status, loaded.seed_hex) == (match.version, match.status, match.seed_hex)
+    with pytest.raises(Match.DoesNotExist, match="no match 987654"):
+        rows.get_row(Match, 987654, PLAY_FIELDS)
+
+
+def test_get_row_for_update_holds_a_row_lock_another_connection_cannot_take(seeded, users):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's (SQLite locks the whole file for a write transaction)")
+    match = _started(users)
+    other = connections.create_connection("default")
+    try:
+        with transaction.atomic():
+            rows.get_row(Match, match.pk, PLAY_FIELDS, for_update=True)
+            with pytest.raises(OperationalError, match="could not obtain lock"):
+                with other.cursor() as cursor:
+                    cursor.execute("SELECT id FROM matches_match WHERE id = %s FOR UPDATE NOWAIT", [match.pk])
+    finally:
+        other.close()
+
+
+def test_a_bot_move_runs_four_statements_in_its_transaction_after_its_first(seeded, monkeypatch):
+    """The lock, the submission, the events and the match row (and the commit: issue 14, fewer statements per
+    adjudicated action); the seat rows and the card table come from the per-process caches after the first."""
+    from matches import services
+
+    monkeypatch.setattr(services, "_after_commit", lambda *args, **kwargs: None)  # no push, no next task
+    engine = services.get_engine("iron_leaguer")
+    decks = engine_decks("iron_leaguer", {seat: {} for seat in engine.seats})
+    match = services.match_create(game="iron_leaguer", decks=decks, seed=bytes(32),
+                                  seats=[services.SeatSpec(seat=s, bot="random") for s in engine.seats])
+    assert match_bot_move(match_id=match.pk, version=match.version)
+    with CaptureQueriesContext(connection) as queries:
+        assert match_bot_move(match_id=match.pk, version=match.version + 1)
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    assert statements == ["BEGIN", "SELECT", "INSERT", "INSERT", "UPDATE", "COMMIT"], statements
+    assert "FOR UPDATE" in queries.captured_queries[1]["sql"] or connection.vendor != "postgresql"
+    assert Match.objects.get(pk=match.pk).version == match.version + 2
