@@ -12,8 +12,8 @@ wait included); beside it a no-op Celery task is sent on the players' queue ever
 so the two figures are measured at the same moment, under the same load.
 
 Queues (``--layout``): ``shared`` (default), every worker takes the three queues (players, bots, clock);
-``split``, the first worker takes only the players' queue and the others the bots' and the clock's — the
-production layout README describes for many bot matches.
+``split``, the first worker takes only the players' queue and the others the bots' and the clock's, at
+``nice -n 10`` — the production layout README describes for many bot matches (``BENCH_BOTS_NICE=0``: not niced).
 
 Run (PostgreSQL and Redis on 127.0.0.1; the bench uses its own database ``shinpan_bench_matches``):
     python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2] [--layout shared|split]
@@ -36,6 +36,7 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BOTS_NICE = int(os.environ.get("BENCH_BOTS_NICE", "10"))  # the split layout's bots' workers: README, "Production"
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/shinpan_bench_matches")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -215,8 +216,13 @@ def main() -> None:
             return ",".join((players, bots, clock))
         return players if index == 0 else f"{bots},{clock}"
 
-    workers = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={args.pool}",
-                                 f"--concurrency={args.concurrency}", "--without-gossip", "--without-mingle",
+    def niced(index: int) -> list[str]:
+        """README's split layout runs the bots' workers at a lower CPU priority (``nice -n 10``)."""
+        return ["nice", "-n", str(BOTS_NICE)] if args.layout == "split" and index > 0 and BOTS_NICE else []
+
+    workers = [subprocess.Popen([*niced(i), sys.executable, "-m", "celery", "-A", "config", "worker",
+                                 f"--pool={args.pool}", f"--concurrency={args.concurrency}", "--without-gossip",
+                                 "--without-mingle",
                                  "--loglevel=WARNING", "-Q", queues_of(i), "-n", f"bench{i}@%h"],
                                 cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                for i in range(args.workers)]
