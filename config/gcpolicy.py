@@ -15,7 +15,8 @@ when the last reference goes; only a frozen object caught in a reference cycle w
 Python's documentation recommends the same for pre-fork servers (Celery's prefork pool forks after ``worker_init``,
 so its children share the frozen pages instead of copying them when the collector would have written to them).
 
-Pure Python, no Django import: ``bench/engine.py --heap worker`` applies it outside Django too.
+Importable without Django (``freeze_web_process`` imports it when called); ``bench/engine.py --heap worker`` sets a
+process up as a worker is and then calls ``freeze_start_up``.
 """
 
 from __future__ import annotations
