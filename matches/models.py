@@ -55,12 +55,9 @@ class MatchQuerySet(models.QuerySet):
         stored card table (taken from the per-process cache): the hot paths decode the small state alone."""
         return self.defer("config", "cards")
 
-    def for_play(self):
-        """Only the columns adjudication, a bot's move and the pushed views read or write (the hottest
-        statement: taken with ``select_for_update`` on every action)."""
-        return self.only(*PLAY_FIELDS)
 
-
+# The only columns adjudication, a bot's move and the pushed views read or write: the hottest statement, taken
+# with a row lock on every action (``services._locked_for_play``, through ``matches.rows.get_row``).
 PLAY_FIELDS = ("id", "game", "format_code", "status", "state", "version", "next_seq", "seed_hex", "commitment",
                "decision_seconds", "deadline_at", "outcome", "finished_at", "moved_at", "to_act")
 

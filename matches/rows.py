@@ -39,9 +39,15 @@ def _columns(model: type[models.Model], names: tuple[str, ...]) -> str:
 
 
 @functools.cache
-def _insert_sql(model: type[models.Model], names: tuple[str, ...], rows: int, suffix: str) -> str:
+def _insert_sql(model: type[models.Model], names: tuple[str, ...], rows: int,
+                conflict: tuple[str, ...] | None = None) -> str:
+    """``rows`` rows of ``names``; with ``conflict``: nothing where those columns' unique constraint is broken,
+    else the new primary key returned."""
+    quote = connection.ops.quote_name
     one = f"({', '.join(['%s'] * len(names))})"
-    return (f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({_columns(model, names)}) "
+    suffix = (f" ON CONFLICT ({_columns(model, conflict)}) DO NOTHING RETURNING {quote(model._meta.pk.column)}"
+              if conflict else "")
+    return (f"INSERT INTO {quote(model._meta.db_table)} ({_columns(model, names)}) "
             f"VALUES {', '.join([one] * rows)}{suffix}")
 
 
@@ -52,16 +58,15 @@ def insert_rows(model: type[models.Model], names: tuple[str, ...], rows: Sequenc
         return
     params = [param for row in rows for param in _prep(model, names, row)]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, names, len(rows), ""), params)
+        cursor.execute(_insert_sql(model, names, len(rows)), params)
 
 
 def insert_unless_conflict(model: type[models.Model], values: dict, conflict: tuple[str, ...]) -> int | None:
     """Insert one row of ``values`` (attribute name -> value) unless it breaks the unique constraint over the
-    columns ``conflict`` (attribute names); returns the new row's id, or None when such a row exists."""
+    columns ``conflict`` (attribute names); returns the new row's primary key, or None when such a row exists."""
     names = tuple(values)
-    suffix = f" ON CONFLICT ({_columns(model, conflict)}) DO NOTHING RETURNING {connection.ops.quote_name('id')}"
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, names, 1, suffix), _prep(model, names, values.values()))
+        cursor.execute(_insert_sql(model, names, 1, conflict), _prep(model, names, values.values()))
         row = cursor.fetchone()
     return None if row is None else row[0]
 

@@ -397,8 +397,8 @@ def _store_progress(match: Match, engine, *, state: dict, version: int, seq: int
 def _reject(submission: Submission, error: dict) -> None:
     submission.status = Submission.Status.REJECTED
     submission.error = error
-    Submission.objects.filter(pk=submission.pk).update(
-        status=Submission.Status.REJECTED, error=error, processed_at=submission.processed_at)
+    rows_module.update_row(Submission, submission.pk, {
+        "status": Submission.Status.REJECTED, "error": error, "processed_at": submission.processed_at})
 
 
 def _test_pause() -> None:
