@@ -13,7 +13,6 @@ django_asgi = get_asgi_application()  # set up Django before importing consumers
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
 
 from config.gcpolicy import freeze_web_process  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
@@ -25,5 +24,4 @@ application = ProtocolTypeRouter(
     }
 )
 
-if settings.GC_FREEZE:
-    freeze_web_process()  # start-up objects: never walked by the garbage collector again (config.gcpolicy)
+freeze_web_process()  # start-up objects: never walked by the garbage collector again (config.gcpolicy)

@@ -90,12 +90,9 @@ def freeze_start_up_objects(**kwargs):
     """The worker's start-up objects frozen for the garbage collector (``config.gcpolicy``): in the parent before
     the prefork pool forks (its children then share those pages) and in each child once it is set up. Connected
     after ``keep_database_connections``, so it runs after it."""
-    from django.conf import settings
+    from config.gcpolicy import freeze_worker_process
 
-    from config.gcpolicy import freeze_start_up
-
-    if settings.GC_FREEZE:
-        freeze_start_up()
+    freeze_worker_process()
 
 
 @task_prerun.connect
