@@ -11,6 +11,7 @@ import threading
 from collections import OrderedDict
 
 from referee.engine import encode, get_engine
+from referee.engine.protocol import views_of
 from referee.engine.replay import build_log
 
 from .models import Match
@@ -49,11 +50,12 @@ def match_views(*, match: Match, seats: list[str | None], seat_rows: list | None
             for s in seat_rows
         ],
     }
+    states = views_of(engine, match.state, seats) if match.state is not None else dict.fromkeys(seats)
     return {
         seat: {
             **common,
             "seat": seat,
-            "state": engine.view(match.state, seat) if match.state is not None else None,
+            "state": states[seat],
             "legal_actions": list(legal) if seat is not None and seat == to_act else [],
         }
         for seat in seats

@@ -19,27 +19,43 @@ Op = dict[str, Any]
 def diff(base: Any, target: Any, path: str = "") -> list[Op]:
     """The JSON Patch turning ``base`` into ``target`` (both JSON values: dicts, lists, str, int, float, bool,
     None). Dicts are compared key by key, lists of equal length index by index; anything else that differs is
-    replaced whole. ``patch(base, diff(base, target)) == target``."""
-    if base is target:
-        return []
+    replaced whole. ``patch(base, diff(base, target)) == target``.
+
+    Run for every watched seat on every push, over views of a few hundred nodes: a child that is the same
+    object, or an equal scalar of the same type, is passed over before its path is written, so only the parts
+    that differ cost a path string (``_escape``) and a call."""
+    ops: list[Op] = []
+    if base is not target:
+        _diff(base, target, path, ops)
+    return ops
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _diff(base: Any, target: Any, path: str, ops: list[Op]) -> None:
+    """``diff`` of two values that are not the same object, its ops appended to ``ops``."""
     if isinstance(base, dict) and isinstance(target, dict):
-        ops: list[Op] = []
         for key, value in target.items():
-            where = f"{path}/{_escape(key)}"
             if key in base:
-                ops += diff(base[key], value, where)
+                old = base[key]
+                if old is value or (type(old) is type(value) and type(value) in _SCALARS and old == value):
+                    continue
+                _diff(old, value, f"{path}/{_escape(key)}", ops)
             else:
-                ops.append({"op": "add", "path": where, "value": value})
-        ops += [{"op": "remove", "path": f"{path}/{_escape(key)}"} for key in base if key not in target]
-        return ops
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+        if len(base) > len(target) or any(key not in target for key in base):
+            ops += [{"op": "remove", "path": f"{path}/{_escape(key)}"} for key in base if key not in target]
+        return
     if isinstance(base, list) and isinstance(target, list) and len(base) == len(target):
-        ops = []
         for index, (old, new) in enumerate(zip(base, target, strict=True)):
-            ops += diff(old, new, f"{path}/{index}")
-        return ops
+            if old is new or (type(old) is type(new) and type(new) in _SCALARS and old == new):
+                continue
+            _diff(old, new, f"{path}/{index}", ops)
+        return
     if type(base) is type(target) and base == target:
-        return []
-    return [{"op": "replace", "path": path, "value": target}]
+        return
+    ops.append({"op": "replace", "path": path, "value": target})
 
 
 def patch(base: Any, ops: list[Op]) -> Any:
@@ -98,7 +114,8 @@ def _set(node: Any, keys: list[str], kind: str, value: Any, copied: set[int]) ->
 
 
 def _escape(key: Any) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
+    key = str(key)
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
 
 
 def _unescape(part: str) -> str:

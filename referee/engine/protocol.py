@@ -57,6 +57,17 @@ class Engine(Protocol):
     def greedy_score(self, state: dict, action: Action) -> float: ...
 
 
+def views_of(engine: Any, state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    """``{seat: engine.view(state, seat)}`` for each of ``seats`` (None: a spectator). An engine may offer
+    ``views(state, seats)`` making them together, their public parts one and the same object in every view: the
+    live push then sends each seat only its difference from the spectators' view, and
+    ``matches.viewdelta.diff`` skips a shared part without walking it. Same values either way."""
+    together = getattr(engine, "views", None)
+    if together is not None:
+        return together(state, seats)
+    return {seat: engine.view(state, seat) for seat in seats}
+
+
 _ENGINES = {"iron_leaguer": "referee.games.iron_leaguer", "legions": "referee.games.legions",
             "riders_legend": "referee.games.riders_legend"}
 

@@ -20,7 +20,7 @@ from matches.selectors import match_view
 from matches.services import match_challenge, match_join
 from matches.viewdelta import diff, patch
 from referee.engine.bots import make_bot
-from referee.engine.protocol import RngSeed, get_engine
+from referee.engine.protocol import RngSeed, get_engine, views_of
 from referee.engine.rng import seed_from_int
 
 from .conftest import run_off_thread, site_socket
@@ -51,9 +51,13 @@ def test_a_seat_view_is_the_spectators_view_with_its_delta_over_whole_games(game
         while (to_act := engine.to_act(state)) is not None:
             if checked % 3 == 0:
                 spectators = engine.view(state, None)
+                together = views_of(engine, state, [None, *setup.seats])  # as the push makes them
+                assert together[None] == spectators
                 for seat in setup.seats:
                     own = engine.view(state, seat)
                     delta = diff(spectators, own)
+                    assert together[seat] == own
+                    assert diff(together[None], together[seat]) == delta  # shared parts change nothing
                     base = _wire(spectators)
                     before = copy.deepcopy(base)
                     assert patch(base, _wire(delta)) == _wire(own), (game, seed, seat)
@@ -63,6 +67,37 @@ def test_a_seat_view_is_the_spectators_view_with_its_delta_over_whole_games(game
             checked += 1
             state, _ = engine.apply(state, bots[to_act](engine, state, to_act, engine.legal_actions(state, to_act)))
     assert delta_bytes < 0.5 * full_bytes, (game, delta_bytes / full_bytes)
+
+
+def test_iron_leaguer_views_made_together_share_their_public_parts_so_the_delta_walks_only_the_rest():
+    """The live push makes the spectators' and the seats' views together (``views_of``): the line-ups, strays,
+    retired, technique zones and RNG are one object in all of them, so ``diff`` passes over them unwalked; each
+    view is still equal to the one made alone."""
+    engine, setup = get_engine("iron_leaguer"), SETUPS["iron_leaguer"]()
+    state, _ = engine.new_game({}, setup.decks_for(5), RngSeed(seed_from_int(5)))
+    views = views_of(engine, state, [None, "silver", "dark"])
+    for part in ("teams", "strays", "retired", "tech", "rng"):
+        assert views["silver"][part] is views[None][part] is views["dark"][part], part
+    for seat in (None, "silver", "dark"):
+        assert views[seat] == engine.view(state, seat)
+    paths = [op["path"] for op in diff(views[None], views["silver"])]
+    assert paths and all(path.split("/")[1] in ("seat", "hands", "cards") for path in paths), paths
+    with pytest.raises(ValueError, match="seat must be"):
+        views_of(engine, state, ["nobody"])
+
+
+def test_diff_skips_equal_parts_and_escapes_only_the_keys_that_need_it():
+    """Equal scalars and shared objects give no op; a key with ``/`` or ``~`` is escaped (RFC 6901), others
+    are written as they are."""
+    shared = {"deep": [1, 2, {"x": "y"}]}
+    assert diff({"a": shared, "b": 1, "c": "s"}, {"a": shared, "b": 1, "c": "s"}) == []
+    assert diff({"a/b": 1, "~": 1, "k": 1}, {"a/b": 2, "~": 2, "k": 2}) == [
+        {"op": "replace", "path": "/a~1b", "value": 2},
+        {"op": "replace", "path": "/~0", "value": 2},
+        {"op": "replace", "path": "/k", "value": 2},
+    ]
+    assert diff({"n": 1}, {"n": True}) == [{"op": "replace", "path": "/n", "value": True}]  # 1 == True, not alike
+    assert diff([1.0], [1]) == [{"op": "replace", "path": "/0", "value": 1}]
 
 
 def test_diff_and_patch_handle_every_kind_of_change_and_escaped_keys():

@@ -40,6 +40,7 @@ from .actions import (
 from .bot import greedy_score
 from .state import SEATS, copy_state
 from .view import view as _view
+from .view import views as _views
 
 # growth.py's ``then`` -> what follows the last growth check (state, events, resume): the one place that says
 # which step comes after the checks of each step (IL 6.8/7.8/11.4, 11.5, 13.8, 18.4, 20.5)
@@ -141,6 +142,11 @@ class IronLeaguerEngine:
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
         return _view(state, seat)
+
+    @staticmethod
+    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+        """The views of ``seats`` together, sharing their public parts (``view.views``)."""
+        return _views(state, seats)
 
     @staticmethod
     def default_action(state: dict, seat: str) -> Action | None:

@@ -44,33 +44,49 @@ def _pending(state: dict, seat: str | None) -> dict | None:
 def view(state: dict, seat: str | None) -> dict:
     """``seat`` in ("silver", "dark") or None (spectator). Returns a JSON dict; raises ValueError on a bad
     seat."""
-    if seat not in (*SEATS, None):
-        raise ValueError(f"seat must be silver, dark or None, not {seat!r}")
+    return views(state, [seat])[seat]
+
+
+def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    """``{seat: view(state, seat)}`` for each of ``seats``, made together: the public parts (line-ups, strays,
+    retired, technique zones, match, results, interval, the RNG's commitment) are one object shared by every
+    view, so the live push's per-seat delta (``matches.viewdelta.diff``) passes over them without walking them.
+    Raises ValueError on a bad seat."""
+    for seat in seats:
+        if seat not in (*SEATS, None):
+            raise ValueError(f"seat must be silver, dark or None, not {seat!r}")
     scene = state["scene"]
-    hands, visible = _hands(state, seat)
-    tech, cards = state["tech"], state["cards"]
-    return {
-        "game": state["game"],
-        "version": state["version"],
-        "seat": seat,
-        "scene": scene,
-        "league": rules.league(scene),
-        "points_to_win": rules.points_to_win(scene) if scene % 2 else None,
-        "hand_limit": rules.hand_limit(scene),
+    cards = state["cards"]
+    public = {
         "teams": {s: _ils(state, state["teams"][s]) for s in SEATS},
         "strays": _ils(state, state["strays"]),
         "retired": _ils(state, state["retired"]),
         "il_deck": len(state["il_deck"]),
-        "tech": _tech(tech),
-        "hands": hands,
-        "match": state["match"],
-        "results": state["results"],
-        "interval": state["interval"],
-        "pending": _pending(state, seat),
-        "outcome": state["outcome"],
-        "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
-        "cards": {c: cards[c] for c in visible},
+        "tech": _tech(state["tech"]),
     }
+    rng = {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]}
+    out = {}
+    for seat in seats:
+        hands, visible = _hands(state, seat)
+        out[seat] = {
+            "game": state["game"],
+            "version": state["version"],
+            "seat": seat,
+            "scene": scene,
+            "league": rules.league(scene),
+            "points_to_win": rules.points_to_win(scene) if scene % 2 else None,
+            "hand_limit": rules.hand_limit(scene),
+            **public,
+            "hands": hands,
+            "match": state["match"],
+            "results": state["results"],
+            "interval": state["interval"],
+            "pending": _pending(state, seat),
+            "outcome": state["outcome"],
+            "rng": rng,
+            "cards": {c: cards[c] for c in visible},
+        }
+    return out
 
 
 def _hands(state: dict, seat: str | None) -> tuple[dict, list[str]]:
