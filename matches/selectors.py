@@ -81,12 +81,31 @@ def legal_actions_encoded(engine, match: Match, seat: str) -> tuple[dict, ...]:
         if found is not None:
             _LEGAL_CACHE.move_to_end(key)
             return found
-    found = tuple(encode(action) for action in engine.legal_actions(match.state, seat))
+    found = tuple(map(_encoded, engine.legal_actions(match.state, seat)))
     with _LEGAL_LOCK:
         _LEGAL_CACHE[key] = found
         while len(_LEGAL_CACHE) > LEGAL_CACHE_SIZE:
             _LEGAL_CACHE.popitem(last=False)
     return found
+
+
+# An engine makes each action object once and offers the same instance in every list (the actions are immutable
+# values): its JSON is kept here by the object's identity, with the object itself so that the id is not reused,
+# for the next list that offers it. Cleared past ENCODED_CACHE_SIZE entries (bounded memory).
+ENCODED_CACHE_SIZE = 1 << 14
+_ENCODED: dict[int, tuple[object, dict]] = {}
+
+
+def _encoded(action) -> dict:
+    """``encode(action)``, made once per action object in this process (shared: never change it)."""
+    found = _ENCODED.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    if len(_ENCODED) >= ENCODED_CACHE_SIZE:
+        _ENCODED.clear()
+    json_action = encode(action)
+    _ENCODED[id(action)] = (action, json_action)
+    return json_action
 
 
 def match_log(*, match: Match, seat: str | None, since: int = 0) -> list[dict]:
