@@ -116,3 +116,20 @@ def test_the_legal_actions_are_listed_once_per_version_and_again_after_the_next(
     assert match_views(match=moved, seats=[seat])[seat]["legal_actions"] == [
         selectors.encode(a) for a in real(moved.state, seat)]
     assert listed == [to_act, seat]
+
+
+def test_the_json_of_a_shared_action_object_is_made_once_and_a_new_object_gets_its_own():
+    """``selectors._encoded``: an engine offers one action instance in every list, so its JSON is kept by
+    identity; an equal but different object, or one whose id is reused after the first is gone, is encoded
+    afresh (the object itself is kept beside its JSON)."""
+    from matches import selectors
+    from referee.engine import encode
+    from referee.games.iron_leaguer.actions import Pass
+
+    first = Pass("dark", "none")
+    assert selectors._encoded(first) == encode(first) == {"type": "pass", "seat": "dark", "option": "none", "ils": []}
+    assert selectors._encoded(first) is selectors._encoded(first)
+    other = Pass("silver", "draw")
+    assert selectors._encoded(other) == encode(other)
+    selectors._ENCODED[id(other)] = (first, {"stale": True})  # as if ``other`` took a freed object's id
+    assert selectors._encoded(other) == encode(other)
