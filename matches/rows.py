@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 
 @functools.cache
@@ -26,10 +26,17 @@ def _fields(model: type[models.Model]) -> dict[str, models.Field]:
     return {f.attname: f for f in model._meta.concrete_fields}
 
 
-def _prep(model: type[models.Model], names: Sequence[str], values: Iterable) -> list:
+def _db():
+    """The default database's connection of this thread, looked up once per statement: each attribute read
+    through ``django.db.connection`` (a proxy) looks the connection up again in a context-local store, and the
+    fields' ``get_db_prep_value`` read several."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _prep(db, model: type[models.Model], names: Sequence[str], values: Iterable) -> list:
     fields = _fields(model)
-    return [fields[name].get_db_prep_value(value, connection, prepared=False) for name, value in zip(names, values,
-                                                                                                       strict=True)]
+    return [fields[name].get_db_prep_value(value, db, prepared=False) for name, value in zip(names, values,
+                                                                                               strict=True)]
 
 
 @functools.cache
@@ -56,17 +63,18 @@ def insert_rows(model: type[models.Model], names: tuple[str, ...], rows: Sequenc
     nothing for no rows."""
     if not rows:
         return
-    params = [param for row in rows for param in _prep(model, names, row)]
-    with connection.cursor() as cursor:
+    db = _db()
+    params = [param for row in rows for param in _prep(db, model, names, row)]
+    with db.cursor() as cursor:
         cursor.execute(_insert_sql(model, names, len(rows)), params)
 
 
 def insert_unless_conflict(model: type[models.Model], values: dict, conflict: tuple[str, ...]) -> int | None:
     """Insert one row of ``values`` (attribute name -> value) unless it breaks the unique constraint over the
     columns ``conflict`` (attribute names); returns the new row's primary key, or None when such a row exists."""
-    names = tuple(values)
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, names, 1, conflict), _prep(model, names, values.values()))
+    names, db = tuple(values), _db()
+    with db.cursor() as cursor:
+        cursor.execute(_insert_sql(model, names, 1, conflict), _prep(db, model, names, values.values()))
         row = cursor.fetchone()
     return None if row is None else row[0]
 
@@ -80,9 +88,9 @@ def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
 
 def update_row(model: type[models.Model], pk: int, values: dict) -> None:
     """``model.objects.filter(pk=pk).update(**values)`` (attribute names), as one precompiled statement."""
-    names = tuple(values)
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, names), [*_prep(model, names, values.values()), pk])
+    names, db = tuple(values), _db()
+    with db.cursor() as cursor:
+        cursor.execute(_update_sql(model, names), [*_prep(db, model, names, values.values()), pk])
 
 
 @functools.cache

@@ -44,7 +44,7 @@ def _diff(base: Any, target: Any, path: str, ops: list[Op]) -> None:
                 _diff(old, value, f"{path}/{_escape(key)}", ops)
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
-        if len(base) > len(target) or any(key not in target for key in base):
+        if base.keys() != target.keys():  # set-like, in C: the usual case has no key removed
             ops += [{"op": "remove", "path": f"{path}/{_escape(key)}"} for key in base if key not in target]
         return
     if isinstance(base, list) and isinstance(target, list) and len(base) == len(target):
