@@ -173,9 +173,12 @@ CELERY_DB_REUSE_MAX = 1000
 # A task whose worker died unacknowledged is delivered again after this many seconds (and swept at worker start).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=5)}
 
-# Live push (Django Channels): Redis in production, in-process memory in the embedded default.
+# Live push (Django Channels): Redis in production, in-process memory in the embedded default. Redis pub/sub
+# (channels_redis's RedisPubSubChannelLayer): a group send is one PUBLISH, where the list-based layer runs four
+# round trips and a Lua script for every group (each push sends two); a view pushed while nobody listens is not
+# kept, which costs nothing here: a client that (re)connects reads the view by version (matches.consumers).
 CHANNEL_LAYERS = (
-    {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
+    {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
     if REDIS_URL
     else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 )
