@@ -108,11 +108,14 @@ def listen(match_ids: list[int], received: dict, stop: threading.Event, *, seat_
         human_match, human_seat = seat_of_human
         await layer.group_add(group_name(human_match, human_seat), channel)
         await asyncio.to_thread(mark_watched, human_match, human_seat)
+        # One receive at a time, never cancelled: the pub/sub layer takes a cancelled receive for the listener
+        # leaving and drops what arrives for the channel until the next receive (found in review)
+        pending = asyncio.ensure_future(layer.receive(channel))
         while not stop.is_set():
-            try:
-                message = await asyncio.wait_for(layer.receive(channel), timeout=0.5)
-            except TimeoutError:
+            done, _ = await asyncio.wait({pending}, timeout=0.5)
+            if not done:
                 continue
+            message, pending = pending.result(), asyncio.ensure_future(layer.receive(channel))
             now = time.time()
             sizes.setdefault(message["type"], []).append(len(json.dumps(message, ensure_ascii=False).encode()))
             if message["type"] == "match.delta":
@@ -120,6 +123,7 @@ def listen(match_ids: list[int], received: dict, stop: threading.Event, *, seat_
                 continue
             view = message["view"]
             received.setdefault((view["id"], view["version"]), now)
+        pending.cancel()
 
     asyncio.run(run())
 
