@@ -86,6 +86,41 @@ def test_iron_leaguer_views_made_together_share_their_public_parts_so_the_delta_
         views_of(engine, state, ["nobody"])
 
 
+SHARED_PARTS = {  # game -> what every seat's view of a state shares with the spectators' (a path of keys)
+    "legions": [("rng",), ("players", "p1", "lanes"), ("players", "p2", "lord"), ("players", "p1", "wz")],
+    "riders_legend": [("rng",), ("players", "p1", "justice"), ("players", "p2", "battle"),
+                      ("players", "p1", "graveyard")],
+}
+
+
+@pytest.mark.parametrize("game", sorted(SHARED_PARTS))
+def test_legions_and_riders_legend_views_made_together_share_their_public_parts(game):
+    """As for Iron Leaguer: the views made together are the views made alone, their units (characters),
+    zones and RNG one object, and each visible card's data one copy for every view."""
+    engine, setup = get_engine(game), SETUPS[game]()
+    state, _ = engine.new_game({}, setup.decks_for(6), RngSeed(seed_from_int(6)))
+    bot = make_bot("random", 6)
+    for _ in range(40):  # into the game: units on the field
+        seat = engine.to_act(state)
+        state, _ = engine.apply(state, bot(engine, state, seat, engine.legal_actions(state, seat)))
+    seats = [None, *setup.seats]
+    views = views_of(engine, state, seats)
+    for seat in seats:
+        assert views[seat] == engine.view(state, seat)
+    for path in SHARED_PARTS[game]:
+        found = []
+        for seat in seats:
+            node = views[seat]
+            for key in path:
+                node = node[key]
+            found.append(node)
+        assert all(part is found[0] for part in found), path
+    common = set(views[None]["cards"]) & set(views[setup.seats[0]]["cards"])
+    assert common and all(views[None]["cards"][c] is views[setup.seats[0]]["cards"][c] for c in common)
+    with pytest.raises(ValueError, match="seat must be"):
+        views_of(engine, state, ["nobody"])
+
+
 def test_diff_skips_equal_parts_and_escapes_only_the_keys_that_need_it():
     """Equal scalars and shared objects give no op; a key with ``/`` or ``~`` is escaped (RFC 6901), others
     are written as they are."""

@@ -33,6 +33,7 @@ from .actions import (
 from .bot import greedy_score
 from .state import SEATS, copy_state
 from .view import view as _view
+from .view import views as _views
 
 
 def _card_change(state: dict, a: CardChange, events: list[Event]) -> None:
@@ -160,6 +161,11 @@ class LegionsEngine:
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
         return _view(state, seat)
+
+    @staticmethod
+    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+        """The views of ``seats`` together, sharing their public parts (``view.views``)."""
+        return _views(state, seats)
 
     @staticmethod
     def default_action(state: dict, seat: str) -> Action | None:

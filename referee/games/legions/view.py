@@ -25,13 +25,15 @@ def _unit(state: dict, unit: dict | None, off: set[str]) -> dict | None:
             "no_attack": unit["no_attack"], "hold": unit["hold"]}
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str], off: set[str]) -> dict:
+def _player(state: dict, seat: str, viewer: str | None, visible: list[str], off: set[str],
+            public: dict | None = None) -> dict:
+    """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
+    ``public``: ``_public_parts(state, seat, off)`` when the caller shares it between views."""
     p = state["players"][seat]
     own = viewer == seat
     show_standby = own or readings_mod.of(state).standby_visible_to_opponent
-    public = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z)]
-    public += [u["card"] for u in (*p["lanes"].values(), p["lord"]) if u is not None]
-    visible += public
+    shared = _public_parts(state, seat, off) if public is None else public
+    visible += shared["cards"]
     if own:
         visible += p["hand"]
     if show_standby:
@@ -39,12 +41,21 @@ def _player(state: dict, seat: str, viewer: str | None, visible: list[str], off:
         visible += p["arriving"]
     return {"life": p["life"], "awakened": p["awakened"], "master": p["master"], "master_cores": p["master_cores"],
             "active": p["active"], "fatigued": p["fatigued"], "mp": p["mp"], "added": p["added"],
-            "lanes": {lane: _unit(state, p["lanes"][lane], off) for lane in LANES},
-            "lord": _unit(state, p["lord"], off),
+            "lanes": shared["lanes"], "lord": shared["lord"],
             "hand": list(p["hand"]) if own else len(p["hand"]), "deck": len(p["deck"]),
             "standby": list(p["standby"]) if show_standby else len(p["standby"]),
             "arriving": list(p["arriving"]) if show_standby else len(p["arriving"]),
-            "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],
+            "exile": shared["exile"], "wz": shared["wz"], "wz_cores": shared["wz_cores"]}
+
+
+def _public_parts(state: dict, seat: str, off: set[str]) -> dict:
+    """What every viewer sees alike of ``seat``'s player: the units on the field, the exclusion and wait zones,
+    and the ids of those public cards (``cards``)."""
+    p = state["players"][seat]
+    cards = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z)]
+    cards += [u["card"] for u in (*p["lanes"].values(), p["lord"]) if u is not None]
+    return {"cards": cards, "lanes": {lane: _unit(state, p["lanes"][lane], off) for lane in LANES},
+            "lord": _unit(state, p["lord"], off), "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],
             "wz_cores": list(p["wz_cores"])}
 
 
@@ -74,22 +85,41 @@ def _combat(combat: dict | None, visible: set[str]) -> dict | None:
 
 def view(state: dict, seat: str | None) -> dict:
     """``seat`` in ("p1", "p2") or None (spectator). Returns a JSON dict; ValueError on a bad seat."""
-    if seat not in (*SEATS, None):
-        raise ValueError(f"seat must be p1, p2 or None, not {seat!r}")
-    visible: list[str] = []
+    return views(state, [seat])[seat]
+
+
+def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    """``{seat: view(state, seat)}`` for each of ``seats``, made together: the units, the exclusion and wait
+    zones, the RNG and each visible card's data are one object shared by every view, so the live push's per-seat
+    delta (``matches.viewdelta.diff``) passes over them without walking them. ValueError on a bad seat."""
+    for seat in seats:
+        if seat not in (*SEATS, None):
+            raise ValueError(f"seat must be p1, p2 or None, not {seat!r}")
     off = field.negated(state)
-    players = {s: _player(state, s, seat, visible, off) for s in SEATS}
+    public = {s: _public_parts(state, s, off) for s in SEATS}
     cards = state["cards"]
-    pending = state["pending"]
-    if pending is not None and pending["seat"] == seat and pending["kind"] == "choose":
-        visible += [o.split("@")[0] for o in pending["options"] if o.split("@")[0] in cards]
-    seen = set(visible)
-    return {"game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
+    rng = {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]}
+    faces: dict[str, dict] = {}  # card id -> its data as the views show it (one copy for all of them)
+    out = {}
+    for seat in seats:
+        visible: list[str] = []
+        players = {s: _player(state, s, seat, visible, off, public[s]) for s in SEATS}
+        pending = state["pending"]
+        if pending is not None and pending["seat"] == seat and pending["kind"] == "choose":
+            visible += [o.split("@")[0] for o in pending["options"] if o.split("@")[0] in cards]
+        seen = set(visible)
+        shown = {}
+        for c in dict.fromkeys(visible):
+            face = faces.get(c)
+            if face is None:
+                face = faces[c] = {k: v for k, v in cards[c].items()}
+            shown[c] = face
+        out[seat] = {
+            "game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
             "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],
             "readings": state["readings"], "players": players, "pending": _pending(state, seat, seen),
-            "combat": _combat(state["combat"], seen), "outcome": state["outcome"],
-            "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
-            "cards": {c: {k: v for k, v in cards[c].items()} for c in dict.fromkeys(visible)}}
+            "combat": _combat(state["combat"], seen), "outcome": state["outcome"], "rng": rng, "cards": shown}
+    return out
 
 
 def visible_events(events: list, seat: str | None) -> list[dict]:

@@ -271,6 +271,13 @@ class RidersLegendEngine:
         return view(state, seat)
 
     @staticmethod
+    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+        """The views of ``seats`` together, sharing their public parts (``view.views``)."""
+        from .view import views
+
+        return views(state, seats)
+
+    @staticmethod
     def visible_events(events: list[Event], seat: str | None) -> list[Event]:
         """The events ``seat`` (None: a spectator) may read while the game runs: public ones and those addressed
         to it (the online layer's per-seat filtering, ``matches.selectors.match_log``, does the same)."""

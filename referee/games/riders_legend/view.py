@@ -37,24 +37,36 @@ def _mission(state: dict, seat: str, area: int, mission: dict | None, own: bool)
     return out
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str]) -> dict:
+def _player(state: dict, seat: str, viewer: str | None, visible: list[str], public: dict | None = None) -> dict:
+    """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
+    ``public``: ``_public_parts(state, seat)`` when the caller shares it between views."""
     p = state["players"][seat]
     own = viewer == seat
-    chars = {"justice": [_character(state, seat, c) for c in p["justice"]],
-             "operation": [[_character(state, seat, c) for c in area] for area in p["operation"]],
-             "battle": [[_character(state, seat, c) for c in area] for area in p["battle"]]}
-    for group in (p["justice"], *p["operation"], *p["battle"]):
-        for char in group:
-            visible.extend(char["stack"])
-    visible.extend(p["graveyard"])
+    shared = _public_parts(state, seat) if public is None else public
+    visible.extend(shared["cards"])
     shown_missions = [_mission(state, seat, i + 1, m, own) for i, m in enumerate(p["missions"])]
     visible.extend(m["card"] for m in shown_missions if m is not None and "card" in m)
     if own:
         visible.extend(p["hand"])
     return {"deck": len(p["deck"]), "above_eyecatch": deck.above_eyecatch(p), "half": p["half"],
-            "hand": list(p["hand"]) if own else len(p["hand"]), "graveyard": list(p["graveyard"]),
-            "discard_pile": len(p["discard_pile"]), "missions": shown_missions, **chars,
+            "hand": list(p["hand"]) if own else len(p["hand"]), "graveyard": shared["graveyard"],
+            "discard_pile": len(p["discard_pile"]), "missions": shown_missions, **shared["chars"],
             "mulliganed": p["mulliganed"], "placed": dict(p["placed"]), "mission_allowance": p["mission_allowance"]}
+
+
+def _public_parts(state: dict, seat: str) -> dict:
+    """What every viewer sees alike of ``seat``'s player: the characters of each field and area, the graveyard,
+    and the ids of those cards (``cards``: each stack, then the graveyard)."""
+    p = state["players"][seat]
+    chars = {"justice": [_character(state, seat, c) for c in p["justice"]],
+             "operation": [[_character(state, seat, c) for c in area] for area in p["operation"]],
+             "battle": [[_character(state, seat, c) for c in area] for area in p["battle"]]}
+    cards: list[str] = []
+    for group in (p["justice"], *p["operation"], *p["battle"]):
+        for char in group:
+            cards.extend(char["stack"])
+    cards.extend(p["graveyard"])
+    return {"chars": chars, "graveyard": list(p["graveyard"]), "cards": cards}
 
 
 def _pending(state: dict, seat: str | None) -> dict | None:
@@ -66,14 +78,34 @@ def _pending(state: dict, seat: str | None) -> dict | None:
 
 def view(state: dict, seat: str | None) -> dict:
     """``seat`` in ("p1", "p2") or None (spectator). Returns a JSON dict; ValueError on a bad seat."""
-    if seat not in (*SEATS, None):
-        raise ValueError(f"seat must be p1, p2 or None, not {seat!r}")
-    visible: list[str] = []
-    players = {s: _player(state, s, seat, visible) for s in SEATS}
+    return views(state, [seat])[seat]
+
+
+def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    """``{seat: view(state, seat)}`` for each of ``seats``, made together: the characters, graveyards, RNG and
+    each visible card's data are one object shared by every view, so the live push's per-seat delta
+    (``matches.viewdelta.diff``) passes over them without walking them. ValueError on a bad seat."""
+    for seat in seats:
+        if seat not in (*SEATS, None):
+            raise ValueError(f"seat must be p1, p2 or None, not {seat!r}")
+    public = {s: _public_parts(state, s) for s in SEATS}
     cards = state["cards"]
-    return {"game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
+    rng = {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]}
+    faces: dict[str, dict] = {}  # card id -> its data as the views show it (one copy for all of them)
+    out = {}
+    for seat in seats:
+        visible: list[str] = []
+        players = {s: _player(state, s, seat, visible, public[s]) for s in SEATS}
+        shown = {}
+        for c in dict.fromkeys(visible):
+            face = faces.get(c)
+            if face is None:
+                face = faces[c] = dict(cards[c])
+            shown[c] = face
+        out[seat] = {
+            "game": state["game"], "version": state["version"], "seat": seat, "turn": state["turn"],
             "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],
             "setup_done": state["setup_done"], "readings": state["readings"], "players": players,
             "pending": _pending(state, seat), "combat": state["combat"], "outcome": state["outcome"],
-            "rng": {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]},
-            "cards": {c: dict(cards[c]) for c in dict.fromkeys(visible)}}
+            "rng": rng, "cards": shown}
+    return out
