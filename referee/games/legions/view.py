@@ -25,14 +25,12 @@ def _unit(state: dict, unit: dict | None, off: set[str]) -> dict | None:
             "no_attack": unit["no_attack"], "hold": unit["hold"]}
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str], off: set[str],
-            public: dict | None = None) -> dict:
+def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shared: dict) -> dict:
     """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
-    ``public``: ``_public_parts(state, seat, off)`` when the caller shares it between views."""
+    ``shared``: ``_public_parts(state, seat, off)``, the same object in every view of the state."""
     p = state["players"][seat]
     own = viewer == seat
     show_standby = own or readings_mod.of(state).standby_visible_to_opponent
-    shared = _public_parts(state, seat, off) if public is None else public
     visible += shared["cards"]
     if own:
         visible += p["hand"]
@@ -103,7 +101,7 @@ def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
     out = {}
     for seat in seats:
         visible: list[str] = []
-        players = {s: _player(state, s, seat, visible, off, public[s]) for s in SEATS}
+        players = {s: _player(state, s, seat, visible, public[s]) for s in SEATS}
         pending = state["pending"]
         if pending is not None and pending["seat"] == seat and pending["kind"] == "choose":
             visible += [o.split("@")[0] for o in pending["options"] if o.split("@")[0] in cards]

@@ -37,12 +37,11 @@ def _mission(state: dict, seat: str, area: int, mission: dict | None, own: bool)
     return out
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str], public: dict | None = None) -> dict:
+def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shared: dict) -> dict:
     """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
-    ``public``: ``_public_parts(state, seat)`` when the caller shares it between views."""
+    ``shared``: ``_public_parts(state, seat)``, the same object in every view of the state."""
     p = state["players"][seat]
     own = viewer == seat
-    shared = _public_parts(state, seat) if public is None else public
     visible.extend(shared["cards"])
     shown_missions = [_mission(state, seat, i + 1, m, own) for i, m in enumerate(p["missions"])]
     visible.extend(m["card"] for m in shown_missions if m is not None and "card" in m)
