@@ -10,15 +10,14 @@ highest
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import partial
-from itertools import compress
-from operator import attrgetter, is_
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from .actions import Action
+from .listing import Listing
 
-Bot = Callable[[Any, dict, str, list[Action]], Action]
+Bot = Callable[[Any, dict, str, Sequence[Action]], Action]
 
 
 _TYPE_NAME = attrgetter("type")  # an action class's JSON tag (a ClassVar)
@@ -48,13 +47,16 @@ def make_random_bot(seed: int) -> Bot:
     # itself, the same draws without two Python frames per decision (the bench makes hundreds of thousands)
     bits = chooser.getrandbits
 
-    def random_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
-        types = tuple(map(type, actions))
-        shape = _SHAPES.get(types)
-        if shape is None:
-            if len(_SHAPES) >= 1024:
-                _SHAPES.clear()
-            shape = _SHAPES[types] = _shape(types)
+    def random_bot(engine: Any, state: dict, seat: str, actions: Sequence[Action]) -> Action:
+        if type(actions) is Listing:  # its parts say the classes and counts without making every action
+            shape = actions.shape()
+        else:
+            types = tuple(map(type, actions))
+            shape = _SHAPES.get(types)
+            if shape is None:
+                if len(_SHAPES) >= 1024:
+                    _SHAPES.clear()
+                shape = _SHAPES[types] = _shape(types)
         n = len(shape)
         width = n.bit_length()
         i = bits(width)  # the kind: ``_randbelow(n)`` (one kind still draws, as ``choice`` does)
@@ -62,7 +64,7 @@ def make_random_bot(seed: int) -> Bot:
             i = bits(width)
         kind, start, count = shape[i]
         if start is None:  # not listed together: that kind's actions in their order
-            actions, start = list(compress(actions, map(partial(is_, kind), types))), 0
+            actions, start = [action for action in actions if type(action) is kind], 0
         width = count.bit_length()
         j = bits(width)  # the action of that kind: ``_randbelow(count)``
         while j >= count:

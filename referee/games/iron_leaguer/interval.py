@@ -13,6 +13,7 @@ from math import comb
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.listing import Combinations, Listing
 
 from . import growth, interval_steps, rules
 from .actions import ChooseRescuers, EndRescue, Rescue, cached, per_seat
@@ -169,19 +170,22 @@ def _rescuer_sets(pool: tuple[str, ...], dark: int) -> islice:
     return islice(combinations(pool, 3), comb(len(pool), 3) - comb(len(pool) - dark, 3))
 
 
-def rescuers_actions(state: dict, seat: str) -> list[Action]:
-    return list(_rescuers_actions(seat, tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
+def rescuers_actions(state: dict, seat: str) -> Listing:
+    return _rescuers_actions(seat, tuple(rescuer_pool(state)), len(state["teams"]["dark"]))
 
 
 _RESCUERS = per_seat(ChooseRescuers)  # seat -> {three ILs: ChooseRescuers}
 
 
 @lru_cache(maxsize=16)
-def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> tuple[Action, ...]:
-    """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand, listed once per pair of line-ups;
-    each action made once per three ILs, ``_RESCUERS``: the IL ids of a pool are the same every game), then
-    ``EndRescue``."""
-    return (*map(_RESCUERS[seat].__getitem__, _rescuer_sets(pool, dark)), cached(EndRescue, seat))
+def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> Listing:
+    """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand, counted, not made: a bot makes
+    the one it picks; each action made once per three ILs, ``_RESCUERS``: the IL ids of a pool are the same
+    every game), then ``EndRescue``. Immutable: one serves every decision of this pool and line-ups."""
+    trios = comb(len(pool), 3) - comb(len(pool) - dark, 3)  # as ``_rescuer_sets``
+    return Listing(
+        (Combinations(ChooseRescuers, pool, 3, _RESCUERS[seat], trios), (cached(EndRescue, seat),))
+    )
 
 
 def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:

@@ -4,10 +4,11 @@ scene (16–20: practice, training, scouting, persuasion) and departure with the
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, combinations, permutations, product
+from itertools import combinations, permutations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.listing import Combinations, Counted, Listing, Permutations, Product, Singles
 
 from . import growth, interval, rules
 from .actions import Discard, Made, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached, per_seat
@@ -233,16 +234,22 @@ _SCOUTS = per_seat(Scout)  # seat -> {il: Scout}
 
 
 @lru_cache(maxsize=512)
-def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Training, ...]:
-    """``Training`` for every ``_allocs(ils)``, in that order (+3 each; +1/+2 each ordered pair; +1 each
-    three in line-up order)."""
-    keys = chain(zip(ils), permutations(ils, 2), combinations(ils, 3))
-    return tuple(map(_TRAINING[seat].__getitem__, keys))
+def _training_actions(seat: str, ils: tuple[str, ...]) -> tuple[Counted, Counted, Counted]:
+    """The parts of a ``Training`` list for every ``_allocs(ils)``, in that order (+3 each; +1/+2 each ordered
+    pair; +1 each three in line-up order), counted, not made (``referee.engine.listing``): a random bot makes
+    one of its few hundred actions, a person's view all of them once."""
+    made = _TRAINING[seat]
+    return (
+        Singles(Training, ils, made),
+        Permutations(Training, ils, made),
+        Combinations(Training, ils, 3, made),
+    )
 
 
 @lru_cache(maxsize=512)
-def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> tuple[Persuade, ...]:
-    return tuple(map(_PERSUADE.__getitem__, product(persuaders, targets)))
+def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> Product:
+    """A ``Persuade`` for each persuader with each target (IL 20.2–20.4), counted, not made."""
+    return Product(Persuade, persuaders, targets, _PERSUADE)
 
 
 def _persuasion_targets(state: dict) -> list[str]:
@@ -251,13 +258,12 @@ def _persuasion_targets(state: dict) -> list[str]:
     ]
 
 
-def action_actions(state: dict, seat: str) -> list[Action]:
-    """IL 16–20: practice, training (18.3), scouting (19.1/19.4/19.5) and, for Silver, persuasion (20.2–20.4).
-    The list depends only on the card table, the line-ups and the strays (never on hearts: a growth check may
-    fail, 11.2), so it is remembered by them: an interval's actions mostly meet the same teams again. What is
-    remembered is its four parts, the training and persuasion lists shared with their own caches (a few hundred
-    actions a list: the concatenation of each would hold ~350 references apiece for the garbage collector to
-    walk)."""
+def action_actions(state: dict, seat: str) -> Listing:
+    """IL 16–20: practice, training (18.3), scouting (19.1/19.4/19.5) and, for Silver, persuasion (20.2–20.4),
+    as a ``Listing`` (immutable; the training and persuasion parts counted, not made: a few hundred actions
+    of which a bot makes one). The list depends only on the card table, the line-ups and the strays (never on
+    hearts: a growth check may fail, 11.2), so it is remembered by them: an interval's actions mostly meet the
+    same teams again."""
     teams, cards = state["teams"], state["cards"]
     key = (seat, tuple(teams[seat]), tuple(state["strays"]), tuple(teams["dark"]) if seat == "silver" else ())
     table = derived(cards)  # {line-ups and strays: the action list's parts}, per table content
@@ -273,9 +279,8 @@ def action_actions(state: dict, seat: str) -> list[Action]:
         persuasions = (
             _persuade_actions(tuple(teams["silver"]), tuple(_persuasion_targets(state))) if seat == "silver" else ()
         )
-        found = lists[key] = (cached(Practice, seat), training, scouts, persuasions)
-    practice, training, scouts, persuasions = found
-    return [practice, *training, *scouts, *persuasions]
+        found = lists[key] = Listing(((cached(Practice, seat),), *training, scouts, persuasions))
+    return found
 
 
 def do_action(state: dict, action: Action, events: list[Event]) -> None:

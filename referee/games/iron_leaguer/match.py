@@ -15,6 +15,7 @@ from itertools import combinations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.listing import Combinations, Listing
 
 from . import growth, rules
 from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached, per_seat
@@ -42,7 +43,6 @@ from .techniques import (
     seat_profiles,
     stack_persons,
     usable_halves,
-    user_sets,
 )
 
 
@@ -61,9 +61,10 @@ _DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
 
 
 @lru_cache(maxsize=4096)
-def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> tuple[Assign, ...]:
-    """An ``Assign`` for each of ``user_sets(users, persons)`` (made once per line-up and number)."""
-    return tuple(map(_ASSIGNS[seat].__getitem__, user_sets(users, persons)))
+def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> Combinations:
+    """An ``Assign`` for each of ``user_sets(users, persons)``, counted, not made (``referee.engine.listing``:
+    a bot makes the one it picks); one per line-up and number."""
+    return Combinations(Assign, users, persons, _ASSIGNS[seat])
 
 
 @lru_cache(maxsize=4096)
@@ -144,9 +145,8 @@ def legal(state: dict, seat: str) -> list[Action]:
         if found is None:
             assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
             more = tuple(map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile)))
-            found = profile.remember(key, (assigns, more))
-        assigns, more = found
-        return [*assigns, *more, cached(Cancel, seat)]
+            found = profile.remember(key, Listing((assigns, more, (cached(Cancel, seat),))))
+        return found
     if kind == "discard":
         return [*map(_DISCARDS[seat].__getitem__, state["hands"][seat]), cached(Refill, seat)]
     return []

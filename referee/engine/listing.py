@@ -1,0 +1,230 @@
+"""Legal-action lists made of parts, some of them counted rather than built (issue 14, "legal actions built
+lazily").
+
+A ``Listing`` is what ``legal_actions`` returns where a list runs to hundreds of actions that are all choices
+of one pattern (every three of a pool, every pair of two line-ups): an immutable ``Sequence`` of its parts in
+order, each part holding actions of one class. A part is either a tuple of actions or a counted part
+(``Combinations``, ``Permutations``, ``Product``) that knows how many actions it holds and makes the ``i``-th
+one on demand, without making the others. Iterating (the online layer encodes every legal action of a
+person's decision) builds each counted part once, in the same order the loop it replaces built it.
+
+What a random bot needs, the actions' classes with their places and counts (``shape``) and one action by its
+index, never builds the whole list: a bot's decision over a thousand rescuer choices costs what one costs.
+A ``Listing`` equals a list or tuple of the same actions in the same order (``==``), as the lists it replaces
+did. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations, islice, permutations, product
+from math import comb
+from typing import Any
+
+
+class Counted:
+    """A part of a ``Listing``: ``count`` actions of the class ``cls``, the ``i``-th made by ``nth(i)`` and
+    all of them, in order, by ``built()`` (made once, then kept). ``made``: key -> action, a mapping that makes
+    each action once (``referee.games.iron_leaguer.actions.Made``). Subclasses give the keys' order."""
+
+    __slots__ = ("cls", "count", "made", "_built")
+
+    def __init__(self, cls: type, count: int, made: Mapping[Any, Any]) -> None:
+        self.cls, self.count, self.made, self._built = cls, count, made, None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def nth(self, i: int) -> Any:
+        return self.made[self.key(i)]
+
+    def key(self, i: int) -> Any:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def keys(self) -> Iterator[Any]:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def built(self) -> tuple:
+        """Every action of the part, in order (``made`` over ``keys``, by C-level ``map``; made once)."""
+        found = self._built
+        if found is None:
+            found = self._built = tuple(map(self.made.__getitem__, self.keys()))
+        return found
+
+
+class Combinations(Counted):
+    """The first ``count`` of ``combinations(items, r)`` (all of them by default), each made by
+    ``made(combination)``; ``count`` may stop early, as ``islice`` would (combinations come in lexicographic
+    order of positions, so the first ``count`` are those whose first members come earliest)."""
+
+    __slots__ = ("items", "r")
+
+    def __init__(self, cls: type, items: tuple, r: int, made: Mapping[tuple, Any], count: int | None = None):
+        total = comb(len(items), r)
+        super().__init__(cls, total if count is None else min(count, total), made)
+        self.items, self.r = items, r
+
+    def key(self, i: int) -> tuple:
+        """The ``i``-th combination, unranked in lexicographic order (no earlier one is made)."""
+        items, n, r = self.items, len(self.items), self.r
+        out, a = [], 0
+        for left in range(r, 0, -1):
+            while True:
+                starting = comb(n - a - 1, left - 1)  # the combinations whose next member is items[a]
+                if i < starting:
+                    out.append(items[a])
+                    a += 1
+                    break
+                i -= starting
+                a += 1
+        return tuple(out)
+
+    def keys(self) -> Iterator[tuple]:
+        return islice(combinations(self.items, self.r), self.count)
+
+
+class Permutations(Counted):
+    """Every ordered pair of distinct ``items`` (``permutations(items, 2)``), each made by ``made(pair)``."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, cls: type, items: tuple, made: Mapping[tuple, Any]) -> None:
+        n = len(items)
+        super().__init__(cls, n * (n - 1), made)
+        self.items = items
+
+    def key(self, i: int) -> tuple:
+        items = self.items
+        first, second = divmod(i, len(items) - 1)
+        return items[first], items[second + (second >= first)]
+
+    def keys(self) -> Iterator[tuple]:
+        return permutations(self.items, 2)
+
+
+class Product(Counted):
+    """Every pair of ``product(left, right)``, each made by ``made(pair)``."""
+
+    __slots__ = ("left", "right")
+
+    def __init__(self, cls: type, left: tuple, right: tuple, made: Mapping[tuple, Any]) -> None:
+        super().__init__(cls, len(left) * len(right), made)
+        self.left, self.right = left, right
+
+    def key(self, i: int) -> tuple:
+        first, second = divmod(i, len(self.right))
+        return self.left[first], self.right[second]
+
+    def keys(self) -> Iterator[tuple]:
+        return product(self.left, self.right)
+
+
+class Singles(Counted):
+    """``(item,)`` for each of ``items`` (``zip(items)``), each made by ``made((item,))``."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, cls: type, items: tuple, made: Mapping[tuple, Any]) -> None:
+        super().__init__(cls, len(items), made)
+        self.items = items
+
+    def key(self, i: int) -> tuple:
+        return (self.items[i],)
+
+    def keys(self) -> Iterator[tuple]:
+        return zip(self.items)
+
+
+Part = tuple | Counted
+
+
+def _class_of(part: Part) -> type:
+    return part.cls if type(part) is not tuple else type(part[0])
+
+
+def _tag(entry: list) -> str:
+    return entry[0].type
+
+
+def _shape(parts: tuple[Part, ...]) -> tuple[tuple[type, int | None, int], ...]:
+    """``Listing.shape`` of ``parts``: runs of one class merged; a class met again after another one's run
+    does not stand together (start None)."""
+    runs: list[list] = []  # [class, start, count]
+    at, last = 0, None
+    for part in parts:
+        cls, size = _class_of(part), len(part)
+        if cls is last:
+            runs[-1][2] += size
+        else:
+            runs.append([cls, at, size])
+            last = cls
+        at += size
+    if len({run[0] for run in runs}) != len(runs):  # a class in two runs: counted together, start None
+        merged: dict[type, list] = {}
+        for cls, start, count in runs:
+            if cls in merged:
+                merged[cls][1], merged[cls][2] = None, merged[cls][2] + count
+            else:
+                merged[cls] = [cls, start, count]
+        runs = list(merged.values())
+    runs.sort(key=_tag)
+    return tuple(map(tuple, runs))
+
+
+class Listing(Sequence):
+    """An immutable sequence of actions made of ``parts`` in order: tuples of actions of one class each, or
+    ``Counted`` parts (empty parts are dropped). ``len``, indexing, iteration, ``in`` and ``==`` (with a list,
+    a tuple or another ``Listing``: the same actions in the same order) behave as on the list it stands for;
+    ``shape()`` is what a random bot picks from (``referee.engine.bots``). Raises ``IndexError`` for an
+    index out of range, as a list does."""
+
+    __slots__ = ("parts", "_len")
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        self.parts = tuple(part for part in parts if len(part))
+        self._len = sum(map(len, self.parts))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("legal action index out of range")
+        for part in self.parts:
+            size = len(part)
+            if index < size:
+                return part[index] if type(part) is tuple else part.nth(index)
+            index -= size
+        raise IndexError("legal action index out of range")  # pragma: no cover - the length said otherwise
+
+    def __iter__(self) -> Iterator[Any]:
+        for part in self.parts:
+            yield from part if type(part) is tuple else part.built()
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in (part if type(part) is tuple else part.built()) for part in self.parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Listing | list | tuple):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the list it stands for
+
+    def __repr__(self) -> str:
+        return f"Listing({list(self)!r})"
+
+    def shape(self) -> tuple[tuple[type, int | None, int], ...]:
+        """``(class, start, count)`` for each class of the actions, sorted by the class's ``type`` (its JSON
+        tag): the class's actions are ``self[start : start + count]`` when they stand together, else
+        ``start`` is None. The same as ``referee.engine.bots._shape`` of the actions' classes, without making
+        them."""
+        return _shape(self.parts)
+
+    def of_class(self, cls: type) -> list[Any]:
+        """The actions of class ``cls``, in order (what a bot picks from when they do not stand together)."""
+        return [action for action in self if type(action) is cls]
