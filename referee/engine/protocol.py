@@ -3,7 +3,9 @@
     new_game(config, decks, rng) -> (state, events) rng: ``RngSeed`` (32-byte seed, optional player entropy);
                                                     the events: the setup shuffles (the log's start)
     to_act(state) -> seat | None                    None once the game is over
-    legal_actions(state, seat) -> list[Action]      every complete choice; empty when ``seat`` is not to act
+    legal_actions(state, seat) -> Sequence[Action]  every complete choice; empty when ``seat`` is not to act (a
+                                                    list, or an immutable ``listing.Listing`` whose long parts
+                                                    are counted and made on demand)
     apply(state, action) -> (state, events)         validates first; a refused action changes nothing
     view(state, seat | None) -> dict                what ``seat`` may see (None: a spectator)
     outcome(state) -> Outcome | None
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -46,7 +49,7 @@ class Engine(Protocol):
 
     def to_act(self, state: dict) -> str | None: ...
 
-    def legal_actions(self, state: dict, seat: str) -> list[Action]: ...
+    def legal_actions(self, state: dict, seat: str) -> Sequence[Action]: ...
 
     def apply(self, state: dict, action: Action | dict) -> tuple[dict, list[Event]]: ...
 

@@ -7,6 +7,7 @@ action changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from referee.engine.actions import Action, Event
@@ -105,8 +106,9 @@ class IronLeaguerEngine:
     to_act = staticmethod(seat_to_act)
 
     @staticmethod
-    def legal_actions(state: dict, seat: str) -> list[Action]:
-        """Every complete choice ``seat`` can make now (empty when it is not to act)."""
+    def legal_actions(state: dict, seat: str) -> Sequence[Action]:
+        """Every complete choice ``seat`` can make now (empty when it is not to act): a list, or for the long
+        lists (assignments, interval actions, rescuers) an immutable ``referee.engine.listing.Listing``."""
         if (None if state["outcome"] else state["pending"]["seat"]) != seat:  # seat_to_act, inlined
             return []
         return STEPS[state["pending"]["kind"]][1](state, seat)
