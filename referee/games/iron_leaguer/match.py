@@ -60,10 +60,9 @@ _ADD_HALVES = per_seat(lambda seat, half: AddHalf(seat, *half))  # seat -> {(car
 _DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
 
 
-@lru_cache(maxsize=4096)
 def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> Combinations:
     """An ``Assign`` for each of ``user_sets(users, persons)``, counted, not made (``referee.engine.listing``:
-    a bot makes the one it picks); one per line-up and number."""
+    a bot makes the one it picks; each ``Assign`` made once per ILs, ``_ASSIGNS``)."""
     return Combinations(Assign, users, persons, _ASSIGNS[seat])
 
 
@@ -116,12 +115,13 @@ def _declares(cards: dict, seat: str, mode: str) -> _Declares:
 
 
 def legal(state: dict, seat: str) -> list[Action]:
-    """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` and
-    ``discard``. A list is remembered in the seat's ``Profile.memo`` by everything else it depends on (the
-    hand, the opposing line-up for rough play, the declared stack): a decision met again (a withdrawn
-    declaration, the attack right passed back and forth) is not worked out again. What is remembered is the
-    list's parts, those shared with other caches (the passes, the assignments) as they are: fewer references
-    for the garbage collector to walk."""
+    """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` (a
+    ``Listing``) and ``discard``. An attack or defence list is remembered in the seat's ``Profile.memo`` by
+    everything else it depends on (the hand, the opposing line-up for rough play): a decision met again (a
+    withdrawn declaration, the attack right passed back and forth) is not worked out again. What is remembered
+    is the list's parts, those shared with other caches (the passes) as they are: fewer references for the
+    garbage collector to walk. An assignment list is not remembered: nine in ten are never met again, and
+    what a cache keeps the collector walks."""
     pending = state["pending"]
     kind = pending["kind"]
     if kind == "attack" or kind == "defence":
@@ -136,17 +136,13 @@ def legal(state: dict, seat: str) -> list[Action]:
             found = profile.remember(key, _match_actions(state, seat, kind, profile, rough, full))
         declares, roughs, passes = found
         return [*declares, *roughs, *passes]
-    if kind == "assign":
+    if kind == "assign":  # not remembered: a declared stack with the same hand is rarely met again
         profile = seat_profiles(state, seat)
         halves = tuple(map(tuple, pending["halves"]))
         mode = pending["mode"]
-        key = ("assign", mode, halves, tuple(state["hands"][seat]))
-        found = profile.memo.get(key)
-        if found is None:
-            assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
-            more = tuple(map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile)))
-            found = profile.remember(key, Listing((assigns, more, (cached(Cancel, seat),))))
-        return found
+        assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
+        more = tuple(map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile)))
+        return Listing((assigns, more, (cached(Cancel, seat),)))
     if kind == "discard":
         return [*map(_DISCARDS[seat].__getitem__, state["hands"][seat]), cached(Refill, seat)]
     return []
