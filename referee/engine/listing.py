@@ -138,37 +138,25 @@ class Singles(Counted):
 Part = tuple | Counted
 
 
-def _class_of(part: Part) -> type:
-    return part.cls if type(part) is not tuple else type(part[0])
-
-
-def _tag(entry: list) -> str:
-    return entry[0].type
-
-
 def _shape(parts: tuple[Part, ...]) -> tuple[tuple[type, int | None, int], ...]:
     """``Listing.shape`` of ``parts``: runs of one class merged; a class met again after another one's run
     does not stand together (start None)."""
-    runs: list[list] = []  # [class, start, count]
+    runs: dict[type, list] = {}  # class -> [type tag, class, start, count]
     at, last = 0, None
     for part in parts:
-        cls, size = _class_of(part), len(part)
-        if cls is last:
-            runs[-1][2] += size
+        cls = part.cls if type(part) is not tuple else type(part[0])
+        size = len(part)
+        run = runs.get(cls)
+        if run is None:
+            runs[cls] = [cls.type, cls, at, size]
         else:
-            runs.append([cls, at, size])
-            last = cls
+            run[3] += size
+            if cls is not last:  # met again after another class: its actions no longer stand together
+                run[2] = None
+        last = cls
         at += size
-    if len({run[0] for run in runs}) != len(runs):  # a class in two runs: counted together, start None
-        merged: dict[type, list] = {}
-        for cls, start, count in runs:
-            if cls in merged:
-                merged[cls][1], merged[cls][2] = None, merged[cls][2] + count
-            else:
-                merged[cls] = [cls, start, count]
-        runs = list(merged.values())
-    runs.sort(key=_tag)
-    return tuple(map(tuple, runs))
+    # sorted by type tag: one class per tag, so two classes are never compared
+    return tuple([(cls, start, count) for _, cls, start, count in sorted(runs.values())])
 
 
 class Listing(Sequence):
