@@ -138,14 +138,16 @@ def ids_in(value) -> set[str]:
 
 def _check_hidden(match: Match, pushes: CapturingLayer, client_for: dict, seen: dict) -> None:
     """The views, boards, pushes and API answers name no card hidden from their reader now; the reader's log
-    names only cards its views have shown it (a card it drew, then shuffled back by a mulligan, it has seen)."""
+    names only cards its views have shown it (a card it drew, then shuffled back by a mulligan, it has seen)
+    while the match is in play: once it is over the log reveals everything (``match_log``)."""
     hidden = secrets(match.state)
+    in_play = match.status == Match.Status.ACTIVE
     for seat in SEATS:
         view = match_view(match=match, seat=seat)
         assert not ids_in(view) & hidden[seat], (seat, ids_in(view) & hidden[seat])
         seen[seat] |= ids_in(view)
         log = match_log(match=match, seat=seat)
-        assert ids_in(log) <= seen[seat], (seat, ids_in(log) - seen[seat])
+        assert not in_play or ids_in(log) <= seen[seat], (seat, ids_in(log) - seen[seat])
         other = {"p1": "p2", "p2": "p1"}.get(seat)
         for mission in (view["state"]["players"][s]["missions"] for s in ("p1", "p2") if s != seat):
             for entry in mission:
@@ -169,7 +171,7 @@ def _check_hidden(match: Match, pushes: CapturingLayer, client_for: dict, seen: 
     pushes.sent.clear()
     for seat, client in client_for.items():
         assert not ids_in(client.get(f"/api/matches/{match.pk}/").json()) & hidden[seat], seat
-        assert ids_in(client.get(f"/api/matches/{match.pk}/log/").json()) <= seen[seat], seat
+        assert not in_play or ids_in(client.get(f"/api/matches/{match.pk}/log/").json()) <= seen[seat], seat
 
 
 def _p1_move(match: Match, rng: random.Random) -> dict:
@@ -190,23 +192,26 @@ def test_no_view_push_or_log_shows_a_hidden_card_during_play(seeded, users, clie
     """After every decision of the first turns of a game (p1 a player laying a bluff and evil missions face
     down, p2 the greedy bot): the views and board of both seats and of a spectator, the API answers, the pushed
     frames and the in-progress log."""
-    match = match_challenge(user=users[0], game="riders_legend", seat="p1", opponent="greedy",
-                            deck_id=sample("Shocker").pk)
-    for seat in SEATS:  # as the WebSocket consumers do when both players and a spectator are connected
-        live.mark_watched(match.pk, seat)
     client.force_login(users[0])
     rng = random.Random(7)
-    checked, compared, seen = 0, False, {seat: set() for seat in SEATS}
-    for _ in range(70):
-        match.refresh_from_db()
-        _check_hidden(match, pushes, {"p1": client}, seen)
-        checked += 1
-        compared = compared or _bluff_and_evil_look_alike(match)
-        if match.status != Match.Status.ACTIVE:
+    for _game in range(5):  # a game p1 loses early (B8, no mission left: its log is then whole) gives way to another
+        match = match_challenge(user=users[0], game="riders_legend", seat="p1", opponent="greedy",
+                                deck_id=sample("Shocker").pk)
+        for seat in SEATS:  # as the WebSocket consumers do when both players and a spectator are connected
+            live.mark_watched(match.pk, seat)
+        checked, compared, seen = 0, False, {seat: set() for seat in SEATS}
+        for _ in range(70):
+            match.refresh_from_db()
+            _check_hidden(match, pushes, {"p1": client}, seen)
+            if match.status != Match.Status.ACTIVE:
+                break
+            checked += 1
+            compared = compared or _bluff_and_evil_look_alike(match)
+            assert match.state["pending"]["seat"] == "p1"  # the bot has moved (tasks run in-process)
+            match_submit_action(match_id=match.pk, user=users[0], action=_p1_move(match, rng),
+                                expected_version=match.version, idempotency_key=f"k{match.version}")
+        if match.status == Match.Status.ACTIVE:
             break
-        assert match.state["pending"]["seat"] == "p1"  # the bot has moved (tasks run in-process)
-        match_submit_action(match_id=match.pk, user=users[0], action=_p1_move(match, rng),
-                            expected_version=match.version, idempotency_key=f"k{match.version}")
     assert checked > 20 and compared
     assert pushes.seen_groups == {"p1", "p2", "spectators"}  # every seat's frames and the spectators' were checked
     with pytest.raises(ValueError):
