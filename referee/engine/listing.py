@@ -16,6 +16,7 @@ did. Pure Python, no Django.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, islice, permutations, product
 from math import comb
@@ -36,7 +37,10 @@ class Counted:
         return self.count
 
     def nth(self, i: int) -> Any:
-        return self.made[self.key(i)]
+        """The ``i``-th action: the built one once the part is built (the very object iteration gives, even
+        if ``made`` was cleared since), else made from its key alone."""
+        built = self._built
+        return built[i] if built is not None else self.made[self.key(i)]
 
     def key(self, i: int) -> Any:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
@@ -162,7 +166,8 @@ def _shape(parts: tuple[Part, ...]) -> tuple[tuple[type, int | None, int], ...]:
 class Listing(Sequence):
     """An immutable sequence of actions made of ``parts`` in order: tuples of actions of one class each, or
     ``Counted`` parts (empty parts are dropped). ``len``, indexing, iteration, ``in`` and ``==`` (with a list,
-    a tuple or another ``Listing``: the same actions in the same order) behave as on the list it stands for;
+    a tuple or another ``Listing``: the same actions in the same order; unlike a list it equals a tuple too)
+    behave as on the list it stands for; ``+`` and ``append`` do not exist (``list(listing)`` for a list);
     ``shape()`` is what a random bot picks from (``referee.engine.bots``). Raises ``IndexError`` for an
     index out of range, as a list does."""
 
@@ -178,6 +183,7 @@ class Listing(Sequence):
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return list(self)[index]
+        index = operator.index(index)  # TypeError for a float or a string, as a list raises
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:

@@ -36,7 +36,9 @@ def test_the_random_bot_chooses_as_choice_of_a_kind_then_of_its_actions_along_wh
         while (seat := engine.to_act(state)) is not None:
             actions = engine.legal_actions(state, seat)
             action = fast(engine, state, seat, actions)
-            assert action is plain(engine, state, seat, actions)
+            # equal, not always the same object: a counted part makes the action it is asked for, and its
+            # action cache may have been cleared between that and the reference bot's full listing
+            assert action == plain(engine, state, seat, actions)
             state, _ = engine.apply(state, action)
 
 

@@ -112,6 +112,8 @@ def test_a_listing_is_the_list_it_stands_for_and_a_random_bot_picks_the_same() -
                 assert one(None, {}, "dark", listing) == two(None, {}, "dark", flat)
     with pytest.raises(IndexError):
         Listing([(Stop("dark"),)])[1]
+    with pytest.raises(TypeError):
+        Listing([(Stop("dark"),)])[0.5]
 
 
 def test_a_listing_differs_from_other_lists_and_is_unhashable() -> None:
