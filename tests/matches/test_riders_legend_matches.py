@@ -137,9 +137,24 @@ def ids_in(value) -> set[str]:
 
 
 def _check_hidden(match: Match, pushes: CapturingLayer, client_for: dict, seen: dict) -> None:
-    """The views, boards, pushes and API answers name no card hidden from their reader now; the reader's log
-    names only cards its views have shown it (a card it drew, then shuffled back by a mulligan, it has seen)
-    while the match is in play: once it is over the log reveals everything (``match_log``)."""
+    """The views, boards, pushes and API answers name no card hidden from their reader now; while the match is
+    in play the reader's log names only cards its views, polled or pushed, have shown it (a card it drew, then
+    shuffled back by a mulligan, it has seen; so has it a card of the other side that was on the field only
+    between two of its decisions, e.g. transformed onto a character and returned to the hand instead of being
+    destroyed, B3.3c and instead_of_destruction); once the match is over its log reveals everything."""
+    pushes.seen_groups |= {group.rsplit("-", 1)[1] for group, _m, _h in pushes.sent}
+    bases = {message["push"]: message["view"] for _g, message, _h in pushes.sent if message["type"] == "match.view"}
+    for group, message, then in pushes.sent:
+        seat = group.rsplit("-", 1)[1]
+        reader = None if seat == "spectators" else seat
+        # what travels on a reader's group, and the view its consumer rebuilds from it (issue 14 deltas)
+        sent = message["view"] if reader is None else message["delta"]
+        view = message["view"] if reader is None else patch(bases[message["push"]], message["delta"])
+        assert view["seat"] == reader
+        assert not ids_in(sent) & then[reader], (group, ids_in(sent) & then[reader])
+        assert not ids_in(view) & then[reader], (group, ids_in(view) & then[reader])
+        seen[reader] |= ids_in(view)
+    pushes.sent.clear()
     hidden = secrets(match.state)
     in_play = match.status == Match.Status.ACTIVE
     for seat in SEATS:
@@ -157,18 +172,6 @@ def _check_hidden(match: Match, pushes: CapturingLayer, client_for: dict, seen: 
         shown = {c.id for z in board.zones.values() for c in z.cards} | {u.id for z in board.zones.values()
                                                                         for u in z.units}
         assert not shown & hidden[seat]
-    pushes.seen_groups |= {group.rsplit("-", 1)[1] for group, _m, _h in pushes.sent}
-    bases = {message["push"]: message["view"] for _g, message, _h in pushes.sent if message["type"] == "match.view"}
-    for group, message, then in pushes.sent:
-        seat = group.rsplit("-", 1)[1]
-        reader = None if seat == "spectators" else seat
-        # what travels on a reader's group, and the view its consumer rebuilds from it (issue 14 deltas)
-        sent = message["view"] if reader is None else message["delta"]
-        view = message["view"] if reader is None else patch(bases[message["push"]], message["delta"])
-        assert view["seat"] == reader
-        assert not ids_in(sent) & then[reader], (group, ids_in(sent) & then[reader])
-        assert not ids_in(view) & then[reader], (group, ids_in(view) & then[reader])
-    pushes.sent.clear()
     for seat, client in client_for.items():
         assert not ids_in(client.get(f"/api/matches/{match.pk}/").json()) & hidden[seat], seat
         assert not in_play or ids_in(client.get(f"/api/matches/{match.pk}/log/").json()) <= seen[seat], seat
