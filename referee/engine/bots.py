@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import attrgetter
+from itertools import groupby
 from typing import Any
 
 from .actions import Action
-from .listing import Listing
+from .listing import Listing, shape_of_runs
 
 Bot = Callable[[Any, dict, str, Sequence[Action]], Action]
 
-
-_TYPE_NAME = attrgetter("type")  # an action class's JSON tag (a ClassVar)
 
 # The kinds of a list of actions, by its classes in order (``_shape``): lists of one shape come back decision
 # after decision (the same few types in the same numbers), so each is worked out once. Cleared past 1,024
@@ -31,13 +29,8 @@ _SHAPES: dict[tuple[type, ...], tuple[tuple[type, int | None, int], ...]] = {}
 def _shape(types: tuple[type, ...]) -> tuple[tuple[type, int | None, int], ...]:
     """``(class, start, count)`` for each class of ``types``, sorted by ``type`` (its JSON tag): the class's
     actions are ``actions[start : start + count]`` when listed together (as engines list them), else
-    ``start`` is None."""
-    out = []
-    for kind in sorted(set(types), key=_TYPE_NAME):  # one class per ``type``
-        start, count = types.index(kind), types.count(kind)
-        together = types[start : start + count].count(kind) == count
-        out.append((kind, start if together else None, count))
-    return tuple(out)
+    ``start`` is None (``listing.shape_of_runs`` of the list's runs)."""
+    return shape_of_runs((cls, sum(1 for _ in run)) for cls, run in groupby(types))
 
 
 def make_random_bot(seed: int) -> Bot:

@@ -17,7 +17,7 @@ did. Pure Python, no Django.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, islice, permutations, product
 from math import comb
 from typing import Any
@@ -142,17 +142,17 @@ class Singles(Counted):
 Part = tuple | Counted
 
 
-def _shape(parts: tuple[Part, ...]) -> tuple[tuple[type, int | None, int], ...]:
-    """``Listing.shape`` of ``parts``: runs of one class merged; a class met again after another one's run
-    does not stand together (start None)."""
-    runs: dict[type, list] = {}  # class -> [type tag, class, start, count]
+def shape_of_runs(runs: Iterable[tuple[type, int]]) -> tuple[tuple[type, int | None, int], ...]:
+    """``(class, start, count)`` for each class of a list given as its runs, ``(class, length)`` in order,
+    sorted by the class's ``type`` (its JSON tag): the class's actions are ``[start : start + count]`` when
+    they stand together, else ``start`` is None (a class met again after another's run). What a random bot
+    picks from (``referee.engine.bots``): a list's runs come from its actions, a ``Listing``'s from its parts."""
+    found: dict[type, list] = {}  # class -> [type tag, class, start, count]
     at, last = 0, None
-    for part in parts:
-        cls = part.cls if type(part) is not tuple else type(part[0])
-        size = len(part)
-        run = runs.get(cls)
+    for cls, size in runs:
+        run = found.get(cls)
         if run is None:
-            runs[cls] = [cls.type, cls, at, size]
+            found[cls] = [cls.type, cls, at, size]
         else:
             run[3] += size
             if cls is not last:  # met again after another class: its actions no longer stand together
@@ -160,7 +160,12 @@ def _shape(parts: tuple[Part, ...]) -> tuple[tuple[type, int | None, int], ...]:
         last = cls
         at += size
     # sorted by type tag: one class per tag, so two classes are never compared
-    return tuple([(cls, start, count) for _, cls, start, count in sorted(runs.values())])
+    return tuple([(cls, start, count) for _, cls, start, count in sorted(found.values())])
+
+
+def _runs(parts: tuple[Part, ...]) -> Iterator[tuple[type, int]]:
+    for part in parts:
+        yield (part.cls if type(part) is not tuple else type(part[0])), len(part)
 
 
 class Listing(Sequence):
@@ -217,8 +222,4 @@ class Listing(Sequence):
         tag): the class's actions are ``self[start : start + count]`` when they stand together, else
         ``start`` is None. The same as ``referee.engine.bots._shape`` of the actions' classes, without making
         them."""
-        return _shape(self.parts)
-
-    def of_class(self, cls: type) -> list[Any]:
-        """The actions of class ``cls``, in order (what a bot picks from when they do not stand together)."""
-        return [action for action in self if type(action) is cls]
+        return shape_of_runs(_runs(self.parts))

@@ -167,7 +167,12 @@ def _rescuer_sets(pool: tuple[str, ...], dark: int) -> islice:
     """The trios of ``pool`` (Dark's ``dark`` members first) with a Dark member: ``combinations`` lists trios
     by their first member's place, so those whose first member is of Dark (the others hold none) come first,
     ``C(len(pool), 3) - C(silver members, 3)`` of them."""
-    return islice(combinations(pool, 3), comb(len(pool), 3) - comb(len(pool) - dark, 3))
+    return islice(combinations(pool, 3), _rescuer_count(pool, dark))
+
+
+def _rescuer_count(pool: tuple[str, ...], dark: int) -> int:
+    """How many ``_rescuer_sets``: every trio of the pool but the trios of Silver's members alone."""
+    return comb(len(pool), 3) - comb(len(pool) - dark, 3)
 
 
 def rescuers_actions(state: dict, seat: str) -> Listing:
@@ -182,10 +187,8 @@ def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> Listing:
     """A ``ChooseRescuers`` for each of ``_rescuer_sets`` (about a thousand, counted, not made: a bot makes
     the one it picks; each action made once per three ILs, ``_RESCUERS``: the IL ids of a pool are the same
     every game), then ``EndRescue``. Immutable: one serves every decision of this pool and line-ups."""
-    trios = comb(len(pool), 3) - comb(len(pool) - dark, 3)  # as ``_rescuer_sets``
-    return Listing(
-        (Combinations(ChooseRescuers, pool, 3, _RESCUERS[seat], trios), (cached(EndRescue, seat),))
-    )
+    trios = Combinations(ChooseRescuers, pool, 3, _RESCUERS[seat], _rescuer_count(pool, dark))
+    return Listing((trios, (cached(EndRescue, seat),)))
 
 
 def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:
