@@ -163,11 +163,6 @@ def shape_of_runs(runs: Iterable[tuple[type, int]]) -> tuple[tuple[type, int | N
     return tuple([(cls, start, count) for _, cls, start, count in sorted(found.values())])
 
 
-def _runs(parts: tuple[Part, ...]) -> Iterator[tuple[type, int]]:
-    for part in parts:
-        yield (part.cls if type(part) is not tuple else type(part[0])), len(part)
-
-
 class Listing(Sequence):
     """An immutable sequence of actions made of ``parts`` in order: tuples of actions of one class each, or
     ``Counted`` parts (empty parts are dropped). ``len``, indexing, iteration, ``in`` and ``==`` (with a list,
@@ -222,4 +217,5 @@ class Listing(Sequence):
         tag): the class's actions are ``self[start : start + count]`` when they stand together, else
         ``start`` is None. The same as ``referee.engine.bots._shape`` of the actions' classes, without making
         them."""
-        return shape_of_runs(_runs(self.parts))
+        return shape_of_runs([(part.cls if type(part) is not tuple else type(part[0]), len(part))
+                              for part in self.parts])
