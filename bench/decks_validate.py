@@ -3,7 +3,7 @@
 Usage::
 
     DEBUG=1 .venv/bin/python bench/decks_validate.py [--repeat 500] [--deck seeds/decks/riders_legend_shocker.txt]
-                                                     [--sizes 10000,100000] [--no-db]
+                                                     [--sizes 10000,100000] [--rounds 4] [--no-db]
 
 Printed, each with its median and p95 in milliseconds and the machine's load average (1 min) before and after:
 - pure, no database: the seed catalogue (``seeds/catalogue/riders_legend.json``) is indexed once, then each
@@ -14,7 +14,9 @@ Printed, each with its median and p95 in milliseconds and the machine's load ave
   the formats read from the database and the catalogue index checked against the catalogue version every call,
   with the deck's game filled to each of ``--sizes`` cards (filler cards written with ``bulk_create``, then
   ``decks.catalogue.catalogue_changed`` as the card import does). Issue 14 target: median ≤ 3 ms at every size,
-  and the largest size within 20% of the smallest (the ratio is printed beside its floor). ``--no-db`` skips it.
+  and the largest size within 20% of the smallest (the ratio is printed beside its floor). The sizes are timed
+  in ``--rounds`` alternating rounds (ABBA: 10k, 100k, 100k, 10k, ...; filler cards added or deleted between
+  them), so drift in the machine's speed during the run favours neither. ``--no-db`` skips it.
 
 The machine is shared: compare figures of one run, and read them with the load printed beside them.
 """
@@ -82,8 +84,52 @@ def _fill(game_code: str, size: int) -> int:
     return Card.objects.filter(game=game).count()
 
 
-def service_timings(text: str, repeat: int, sizes: list[int]) -> list[tuple[int, list[float], str]]:
-    """``deck_check_text`` timings against a fresh, seeded test database (dropped afterwards), at each size."""
+def _trim(game_code: str, size: int) -> int:
+    """Delete filler cards of ``game_code`` (the highest numbers first) until it holds ``size`` cards, or none
+    is left; return its card count."""
+    from cards.models import Card, Game
+    from decks.catalogue import catalogue_changed
+
+    game = Game.objects.get(code=game_code)
+    extra = Card.objects.filter(game=game).count() - size
+    if extra > 0:
+        filler = Card.objects.filter(game=game, card_set__code=FILLER_SET)
+        doomed = filler.order_by("-id").values_list("id", flat=True)[:extra]
+        Card.objects.filter(id__in=list(doomed)).delete()
+        catalogue_changed(game_ids=[game.id])
+    return Card.objects.filter(game=game).count()
+
+
+def _resize(game_code: str, size: int) -> int:
+    """Fill or trim ``game_code`` to ``size`` cards, then vacuum and analyse the card table on PostgreSQL: its
+    autovacuum would otherwise clean up after the 90,000 rows deleted or written while the next round is timed
+    (the rounds after a trim came out 1.4x slower than the others)."""
+    from django.db import connection
+
+    from cards.models import Card
+
+    have = Card.objects.filter(game__code=game_code).count()
+    cards = _fill(game_code, size) if have < size else _trim(game_code, size)
+    if have != cards and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"VACUUM ANALYZE {connection.ops.quote_name(Card._meta.db_table)}")
+    return cards
+
+
+def size_order(sizes: list[int], rounds: int) -> list[int]:
+    """The sizes to time, round by round, each round in the order opposite to the one before (ABBA...): a
+    machine that speeds up or slows down during the run favours no size (timing all of one size, then all of
+    the next, measured the drift: the larger catalogue came out 0.7-1.25x the smaller between identical runs)."""
+    order: list[int] = []
+    for n in range(rounds):
+        order.extend(sizes if n % 2 == 0 else reversed(sizes))
+    return order
+
+
+def service_timings(text: str, repeat: int, sizes: list[int], rounds: int = 4) -> list[tuple[int, list[float], str]]:
+    """``deck_check_text`` timings against a fresh, seeded test database (dropped afterwards), at each size:
+    ``rounds`` rounds of ``repeat // rounds`` calls a size, the sizes alternated (``size_order``); each size's
+    timings pooled, with the load before its first round and after its last."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -97,15 +143,25 @@ def service_timings(text: str, repeat: int, sizes: list[int]) -> list[tuple[int,
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-    results = []
+    pooled: dict[int, tuple[int, list[float], list[str]]] = {}
+    per_round = max(1, repeat // rounds)
+    round_medians: dict[int, list[float]] = {}
     try:
         call_command("loadseeds", stdout=io.StringIO())
-        for size in sizes:
-            cards = _fill("riders_legend", size)
+        for size in size_order(sizes, rounds):
+            cards = _resize("riders_legend", size)
             deck_check_text(text=text)  # a running server has built the catalogue index already
-            timings, loads = _time(lambda: deck_check_text(text=text), repeat)
-            results.append((cards, timings, loads))
-        return results
+            timings, loads = _time(lambda: deck_check_text(text=text), per_round)
+            _, so_far, load_notes = pooled.setdefault(size, (cards, [], []))
+            pooled[size] = (cards, so_far + timings, [*load_notes, loads])
+            round_medians.setdefault(size, []).append(statistics.median(timings))
+        for size in sizes:
+            medians = ", ".join(f"{median:.3f}" for median in round_medians[size])
+            print(f"rounds at {pooled[size][0]} cards ({per_round} runs each): medians {medians} ms")
+        return [
+            (cards, timings, f"{notes[0].split(' → ')[0]} → {notes[-1].split(' → ')[-1]}")
+            for cards, timings, notes in (pooled[size] for size in sizes)
+        ]
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
@@ -127,6 +183,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=500)
     parser.add_argument("--deck", type=Path, default=ROOT / "seeds" / "decks" / "riders_legend_shocker.txt")
     parser.add_argument("--sizes", default="10000,100000", help="catalogue sizes of the deck's game, comma-separated")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating rounds of the sizes (default 4)")
     parser.add_argument("--no-db", action="store_true", help="skip the service path (no database)")
     args = parser.parse_args()
     formats = {
@@ -146,7 +203,7 @@ def main() -> int:
     if not args.no_db:
         sizes = sorted(int(s) for s in args.sizes.split(","))
         medians = []
-        for size, timings, loads in service_timings(text, args.repeat, sizes):
+        for size, timings, loads in service_timings(text, args.repeat, sizes, args.rounds):
             label = f"service deck_check_text at {size} cards"
             line, size_met, median = _line(label, timings, SERVICE_TARGET_MS, loads)
             print(line)
