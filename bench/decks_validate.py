@@ -53,14 +53,18 @@ def load() -> str:
     return f"load {os.getloadavg()[0]:.2f}"
 
 
-def _time(run, repeat: int) -> tuple[list[float], str]:
-    """Timings in ms of ``repeat`` calls, and the load average before and after them."""
-    before, timings = load(), []
+def _time(run, repeat: int) -> tuple[list[float], float, float]:
+    """Timings in ms of ``repeat`` calls, and the load average (1 min) before and after them."""
+    before, timings = os.getloadavg()[0], []
     for _ in range(repeat):
         start = time.perf_counter()
         run()
         timings.append((time.perf_counter() - start) * 1000)
-    return timings, f"{before} → {os.getloadavg()[0]:.2f}"
+    return timings, before, os.getloadavg()[0]
+
+
+def _loads(before: float, after: float) -> str:
+    return f"load {before:.2f} → {after:.2f}"
 
 
 def _fill(game_code: str, size: int) -> int:
@@ -143,25 +147,23 @@ def service_timings(text: str, repeat: int, sizes: list[int], rounds: int = 4) -
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-    pooled: dict[int, tuple[int, list[float], list[str]]] = {}
     per_round = max(1, repeat // rounds)
-    round_medians: dict[int, list[float]] = {}
+    # size -> its rounds, in order: (cards, timings, load before, load after)
+    done: dict[int, list[tuple[int, list[float], float, float]]] = {size: [] for size in sizes}
     try:
         call_command("loadseeds", stdout=io.StringIO())
         for size in size_order(sizes, rounds):
             cards = _resize("riders_legend", size)
             deck_check_text(text=text)  # a running server has built the catalogue index already
-            timings, loads = _time(lambda: deck_check_text(text=text), per_round)
-            _, so_far, load_notes = pooled.setdefault(size, (cards, [], []))
-            pooled[size] = (cards, so_far + timings, [*load_notes, loads])
-            round_medians.setdefault(size, []).append(statistics.median(timings))
-        for size in sizes:
-            medians = ", ".join(f"{median:.3f}" for median in round_medians[size])
-            print(f"rounds at {pooled[size][0]} cards ({per_round} runs each): medians {medians} ms")
-        return [
-            (cards, timings, f"{notes[0].split(' → ')[0]} → {notes[-1].split(' → ')[-1]}")
-            for cards, timings, notes in (pooled[size] for size in sizes)
-        ]
+            done[size].append((cards, *_time(lambda: deck_check_text(text=text), per_round)))
+        results = []
+        for size_rounds in done.values():
+            cards = size_rounds[0][0]
+            medians = ", ".join(f"{statistics.median(timings):.3f}" for _, timings, _, _ in size_rounds)
+            print(f"rounds at {cards} cards ({per_round} runs each): medians {medians} ms")
+            pooled = [ms for _, timings, _, _ in size_rounds for ms in timings]
+            results.append((cards, pooled, _loads(size_rounds[0][2], size_rounds[-1][3])))
+        return results
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
@@ -197,8 +199,9 @@ def main() -> int:
     result = check_text(text, formats=formats, index_for=lambda game: index)
     cards = sum(e["count"] for e in result.entries)
     print(f"decks: {args.deck.name} ({cards} cards, legal={result.report.legal}); {os.cpu_count()} CPUs")
-    timings, loads = _time(lambda: check_text(text, formats=formats, index_for=lambda game: index), args.repeat)
-    line, met, _ = _line("pure parse + validate", timings, TARGET_MS, loads)
+    timings, before, after = _time(lambda: check_text(text, formats=formats, index_for=lambda game: index),
+                                   args.repeat)
+    line, met, _ = _line("pure parse + validate", timings, TARGET_MS, _loads(before, after))
     print(line)
     if not args.no_db:
         sizes = sorted(int(s) for s in args.sizes.split(","))
