@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import expect
 
 from decks import services
 from decks.models import Deck
@@ -58,7 +59,9 @@ def test_a_legions_deck_is_built_by_typing_names_from_empty_to_legal(seeded, liv
     type_and_add(page, "マオ・ニャン")
     assert page.locator('#deck-panel [data-section="master"] [data-card="マオ・ニャン"]').count() == 1
     assert page.locator('#legality [data-code="legions.master_count"]').count() == 0
-    assert page.locator("#add-name").input_value() == ""  # ready for the next name
+    # ready for the next name: emptied once htmx has settled the swap (decks.js, htmx:afterSettle), a few ms
+    # after the feedback ``type_and_add`` waits for appears; read at once, it failed about one run in several
+    expect(page.locator("#add-name")).to_have_value("")
 
     parsed = read(MAO)
     cards = [
