@@ -1,7 +1,7 @@
 """Referee engine benchmark: random full games per second, the median time of ``legal_actions`` + ``apply``
 per decision, and of ``view`` and ``greedy_score`` (the other calls the online layer makes per action).
 Run: ``python bench/engine.py [--game iron_leaguer|legions|riders_legend] [--games N] [--rounds R]
-[--pool test|catalogue] [--profile N]``.
+[--pool test|catalogue] [--profile N] [--instructions]``.
 
 Throughput: the same seeded games played ``R`` rounds; printed per round (median, best, worst: the median round
 is the figure compared with the target) and from each game's fastest round (as ``timeit`` takes the minimum: a
@@ -12,8 +12,10 @@ Iron Leaguer (the default): the catalogue pool is ``seeds/catalogue/iron_leaguer
 database); the test pool is the one the engine tests use. Target (issue 5): at least 20 full games per second on
 one core; issue 14's target, printed beside it with the load average: at least 60 games per CPU second (moonshot
 100), every log unchanged (``tests/referee/iron_leaguer/test_golden_games.py``). On a shared machine the steadier
-figure is instructions per game, e.g. ``valgrind --tool=cachegrind --cache-sim=no`` over a script that plays one
-game and then N more, minus the same script stopped after the first, divided by N (docs/rules/iron_leaguer.md).
+figure is instructions per game: ``--instructions`` counts them with valgrind (``instructions``: a process
+that plays one game and then 10 new seeds, minus the same process stopped after the first, divided by 10;
+docs/rules/iron_leaguer.md). Every run also prints ``machine_speed``, the CPU seconds of a fixed pure-Python loop,
+so a figure can be read beside the machine it came from.
 
 Legions (``--game legions``, issue 12): the two seed sample decks (``seeds/decks/legions_*.txt``, their cards from
 ``seeds/catalogue/legions.json`` with ``referee.games.legions.cards.with_abilities``), seated both ways, random
@@ -38,7 +40,10 @@ import cProfile
 import json
 import os
 import pstats
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -234,6 +239,55 @@ def interpreter() -> str:
     return f"{sys.implementation.name} {version} ({sys.executable}; interpreter core: {core})"
 
 
+REFERENCE_ADDITIONS = 10**7  # ``machine_speed``: a fixed workload to read figures beside
+
+
+def machine_speed() -> float:
+    """CPU seconds of a fixed pure-Python loop, ``REFERENCE_ADDITIONS`` additions: how fast this machine runs
+    Python right now, so a games-per-second figure can be read beside the machine it came from: the project's
+    machines have differed 2-3x in games per second on the same engine (README, "Benchmarks")."""
+    cpu = time.process_time()
+    total = 0
+    for i in range(REFERENCE_ADDITIONS):
+        total += i
+    return time.process_time() - cpu
+
+
+INSTRUCTION_GAMES = 10  # ``instructions``: the new-seed games counted after the warm-up game
+
+
+def instructions(games: int = INSTRUCTION_GAMES) -> float | None:
+    """Instructions per new-seed Iron Leaguer game (the catalogue pool), counted by valgrind's cachegrind: a
+    process that plays a warm-up game and then ``games`` new seeds, minus one that stops after the warm-up,
+    divided by ``games``; with ``PYTHONHASHSEED=0`` it is the same figure on any machine and at any load (the
+    steadier measure of the engine's cost, docs/rules/iron_leaguer.md, "Performance"). None when valgrind is not
+    installed. Takes about a minute."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    counts = []
+    for n in (0, games):
+        done = subprocess.run(
+            [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+             sys.executable, __file__, "--count-games", str(n)],
+            env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True,
+        )
+        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if found is None:
+            raise RuntimeError(f"valgrind printed no instruction count: {done.stderr[-500:]}")
+        counts.append(int(found.group(1).replace(",", "")))
+    return (counts[1] - counts[0]) / games
+
+
+def _count_games(games: int) -> None:
+    """What ``instructions`` runs under valgrind: one warm-up game, then ``games`` new seeds."""
+    setup = iron_leaguer_setup(load_pool("catalogue"))
+    engine = get_engine(setup.game)
+    play_game(engine, setup, NEW_SEEDS - 1)
+    for seed in range(NEW_SEEDS, NEW_SEEDS + games):
+        play_game(engine, setup, seed)
+
+
 def _median_p95(times: list[float]) -> str:
     p95 = sorted(times)[int(len(times) * 0.95)]
     return f"median {statistics.median(times) * 1e6:.0f} µs, p95 {p95 * 1e6:.0f} µs"
@@ -276,6 +330,15 @@ def _iron_leaguer(args: argparse.Namespace) -> None:
     )
     print(f"  load average {load[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} cores)")
     print(f"  interpreter: {interpreter()}")
+    print(f"  machine: {REFERENCE_ADDITIONS:.0e} pure-Python additions take {machine_speed():.2f} s of CPU "
+          "(machine_speed: read the games per second beside it)")
+    if args.instructions:
+        count = instructions()
+        print("  instructions per new-seed game: " + (
+            "valgrind is not installed" if count is None else
+            f"{count / 1e6:.1f} M (valgrind cachegrind, {INSTRUCTION_GAMES} new seeds after a warm-up game; "
+            "the same on any machine and at any load)"
+        ))
     times = run(max(1, args.games // 3), setup)
     print(f"legal_actions + apply per decision: {_median_p95(times)}")
     for name, calls in online_calls(max(1, args.games // 5), setup).items():
@@ -349,7 +412,13 @@ def main() -> None:
                         help="lines of the profile (default: 10 for legions, none for iron_leaguer)")
     parser.add_argument("--heap", choices=("bare", "worker"), default="bare",
                         help="bare: the engine alone; worker: Django set up and its start-up objects frozen")
+    parser.add_argument("--instructions", action="store_true",
+                        help="Iron Leaguer: also count instructions per new-seed game with valgrind (about a minute)")
+    parser.add_argument("--count-games", type=int, default=None, help=argparse.SUPPRESS)  # ``instructions``
     args = parser.parse_args()
+    if args.count_games is not None:
+        _count_games(args.count_games)
+        return
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds take a number above 0")
     if args.profile is None:
