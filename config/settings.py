@@ -146,6 +146,8 @@ REDIS_URL = env_redis_url("REDIS_URL")
 
 # Celery: with no broker configured, tasks run eagerly in-process (the embedded default).
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport with one client per connection pool instead of one per message (config.redis_clients)
+CELERY_BROKER_TRANSPORT = "config.redis_clients:Transport" if REDIS_URL else None
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -184,7 +186,7 @@ CHANNEL_LAYERS = (
 )
 
 CACHES = (
-    {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    {"default": {"BACKEND": "config.redis_clients.RedisCache", "LOCATION": REDIS_URL}}  # Django's, one client a pool
     if REDIS_URL
     else {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 )
