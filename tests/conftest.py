@@ -68,6 +68,7 @@ def _fresh_match_caches():
     from matches import models, selectors
 
     models._CARDS_CACHE.clear()
+    models._TABLES.clear()
     models._SEATS_CACHE.clear()
     selectors._LEGAL_CACHE.clear()
     yield

@@ -36,6 +36,32 @@ def test_a_loaded_match_has_the_whole_engine_state_even_with_an_empty_card_cache
     assert Match.objects.live().get(pk=match.pk).state == expected  # the second load comes from the cache
 
 
+
+def test_matches_of_one_card_pool_share_one_card_table_object_once_loaded(seeded, users):
+    # issue 14: the engines find what they work out from the cards by the table's identity; a table per match
+    # made a worker compare 150 cards on every action once it adjudicated more matches than that cache keeps
+    from referee.games.iron_leaguer.state import derived
+
+    first, second = _started(users), _started(users)
+    models._CARDS_CACHE.clear()
+    one, two = (Match.objects.live().get(pk=m.pk).state["cards"] for m in (first, second))
+    assert one is two and one == first.state["cards"]
+    assert derived(one) is derived(two)
+    assert Match.objects.live().get(pk=second.pk).state["cards"] is one  # from the per-match cache, still shared
+
+
+def test_a_match_of_another_card_pool_keeps_a_table_of_its_own(seeded, users):
+    first = _started(users)
+    models._CARDS_CACHE.clear()
+    table = Match.objects.live().get(pk=first.pk).state["cards"]
+    other = {**table}
+    changed = next(iter(other))
+    other[changed] = {**other[changed], "name": "another card"}
+    Match.objects.filter(pk=first.pk).update(cards=other)
+    models._CARDS_CACHE.clear()
+    loaded = Match.objects.live().get(pk=first.pk).state["cards"]
+    assert loaded is not table and loaded == other
+
 def test_a_bot_move_leaves_no_pending_submission_behind(seeded, users):
     match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
                             autoplay="random")
