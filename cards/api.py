@@ -44,6 +44,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import ISO_8601, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import BasePagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.utils.urls import replace_query_param
@@ -60,7 +61,7 @@ from .search import QueryError, SortKey, filtered_search
 from .search import order as sorting
 from .search.games import game_ids
 from .search.labels import card_type_label
-from .search.rows import CompiledRows
+from .search.rows import CompiledRows, JSONText
 from .search.suggest import MAX_SUGGESTIONS, suggest_names
 from .services.image_files import MissingImageFile
 
@@ -87,6 +88,10 @@ class SortedCursorPagination(BasePagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         self.request, self.keys = request, tuple(view.sort_keys)
+        # answered as plain JSON (``JSONRenderer``, no indent): the body is assembled from pre-encoded fragments,
+        # the rows' ``attributes`` and ``sample_fields`` read as JSON text (``CompiledRows.fetch``)
+        self.encoder = _plain_json_encoder(request, view)
+        json_text = _JSON_TEXT_FIELDS if self.encoder else ()
         self.page_size = _page_size(request, self.page_size_query_param, self.max_page_size)
         names = [f"sort_{i}" for i in range(len(self.keys))]
         cursor = self._decode(request.query_params.get("cursor"))
@@ -97,7 +102,8 @@ class SortedCursorPagination(BasePagination):
             self.forward, self.from_cursor = True, False
             # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
             first = getattr(view, "first_rows", None)
-            rows = first(self.page_size + 1) if first is not None else _read(queryset[: self.page_size + 1])
+            limit = self.page_size + 1
+            rows = first(limit, json_text=json_text) if first is not None else _read(queryset[:limit], json_text)
         else:
             self.count, self.from_cursor = cursor["c"], True
             self.forward = "a" in cursor
@@ -106,9 +112,10 @@ class SortedCursorPagination(BasePagination):
             read = getattr(view, "cursor_rows", None)
             try:
                 if read is not None:
-                    rows = read(self.page_size + 1, values, forward=self.forward)
+                    rows = read(self.page_size + 1, values, forward=self.forward, json_text=json_text)
                 else:
-                    rows = _keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1)
+                    rows = _keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1,
+                                        json_text)
             except sorting.BadSortValue as exc:  # a value of the wrong kind: a cursor no page gave
                 raise bad_cursor() from exc
         self.more = len(rows) > self.page_size
@@ -151,6 +158,16 @@ class SortedCursorPagination(BasePagination):
             {"count": self.count, "next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
         )
 
+    def get_encoded_response(self, results: list[str]) -> Response:
+        """``get_paginated_response`` of cards already encoded (``card_fragments``, one JSON text each), its
+        body the bytes ``JSONRenderer`` renders for it; only when ``paginate_queryset`` set ``encoder``."""
+        encode = self.encoder.encode
+        body = (
+            f'{{"count":{encode(self.count)},"next":{encode(self.get_next_link())},'
+            f'"previous":{encode(self.get_previous_link())},"results":[{",".join(results)}]}}'
+        )
+        return EncodedJSONResponse(body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode())
+
     def get_paginated_response_schema(self, schema):
         link = {"type": "string", "nullable": True, "format": "uri"}
         return {
@@ -183,9 +200,10 @@ class SortedCursorPagination(BasePagination):
         ]
 
 
-def _read(rows: QuerySet) -> list[dict]:
-    """``list(rows)`` of a ``values()`` queryset, compiled for this request (``search.rows.CompiledRows``)."""
-    return CompiledRows(rows).fetch()
+def _read(rows: QuerySet, json_text=()) -> list[dict]:
+    """``list(rows)`` of a ``values()`` queryset, compiled for this request (``search.rows.CompiledRows``); the
+    JSON columns named in ``json_text`` as JSON text where they can be (``CompiledRows.fetch``)."""
+    return CompiledRows(rows).fetch(json_text=json_text)
 
 
 def _keyset_page(rows: QuerySet, keys, nulls: tuple[bool, ...], forward: bool, game: str | None, limit: int):
@@ -199,12 +217,14 @@ def _keyset_page(rows: QuerySet, keys, nulls: tuple[bool, ...], forward: bool, g
     return CompiledRows(rows[:limit]), fields
 
 
-def _keyset_rows(rows: QuerySet, keys, values, forward: bool, game: str | None, limit: int) -> list[dict]:
+def _keyset_rows(rows: QuerySet, keys, values, forward: bool, game: str | None, limit: int,
+                 json_text=()) -> list[dict]:
     """The ``limit`` rows of ``rows`` after (``forward``) or before the cursor's ``values``, compiled for this
-    request (a list with plain filters beside the search)."""
+    request (a list with plain filters beside the search); ``json_text`` as ``CompiledRows.fetch`` takes it."""
     nulls = tuple(value is None for value in values)
     compiled, fields = _keyset_page(rows, keys, nulls, forward, game, limit)
-    return compiled.fetch(sorting.Keyset.fill(compiled.params, values, fields, connections[rows.db]))
+    params = sorting.Keyset.fill(compiled.params, values, fields, connections[rows.db])
+    return compiled.fetch(params, json_text=json_text)
 
 
 def _page_size(request, param: str, maximum: int) -> int:
@@ -214,6 +234,39 @@ def _page_size(request, param: str, maximum: int) -> int:
 
 def _jsonable(value):
     return value.isoformat() if isinstance(value, datetime.date) else value
+
+
+def _plain_json_encoder(request, view) -> json.JSONEncoder | None:
+    """The encoder that gives the bytes of the request's answer, value by value, when it is answered by DRF's
+    own ``JSONRenderer`` without indent (as the API's clients get it; the browsable API and ``indent=`` are
+    rendered as ever): its encoder class with its settings (``JSONRenderer.render``). None otherwise."""
+    renderer = getattr(request, "accepted_renderer", None)
+    if type(renderer) is not JSONRenderer or renderer.ensure_ascii or not renderer.compact:
+        return None
+    if renderer.get_indent(request.accepted_media_type, view.get_renderer_context()) is not None:
+        return None
+    return renderer.encoder_class(ensure_ascii=False, allow_nan=not renderer.strict, separators=(",", ":"))
+
+
+def encoder_string(encoder: json.JSONEncoder):
+    """The function ``encoder`` writes strings with (``json.encoder.encode_basestring``, in C)."""
+    return json.encoder.encode_basestring_ascii if encoder.ensure_ascii else json.encoder.encode_basestring
+
+
+class EncodedJSONResponse(Response):
+    """A DRF ``Response`` whose body is JSON already (``SortedCursorPagination.get_encoded_response``): rendered,
+    it gives those bytes with the ``Content-Type`` its renderer (``JSONRenderer``) would give; ``data`` is None."""
+
+    def __init__(self, body: bytes):
+        super().__init__(None)
+        self.body = body
+
+    @property
+    def rendered_content(self) -> bytes:
+        renderer = self.accepted_renderer
+        charset = f"; charset={renderer.charset}" if renderer.charset else ""
+        self["Content-Type"] = self.content_type or f"{renderer.media_type}{charset}"  # as ``Response``
+        return self.body
 
 
 class ConditionalGetMixin:
@@ -354,38 +407,79 @@ def _datetime_formatter():
     return iso
 
 
-def card_rows(rows, request) -> list[dict]:
-    """``Card.objects.values(*_ROW_FIELDS)`` rows as ``CardSerializer`` renders the cards (a list of dicts)."""
-    page_url = reverse("cards:card", args=[_PAGE_URL_MARK])
+_CARD_KEYS = tuple(CardSerializer.Meta.fields)  # a listed card's keys, in order
+_JSON_TEXT_FIELDS = frozenset({"attributes", "sample_fields"})  # the row's JSON answered as stored (``abilities``
+# is rebuilt with its text: ``api_abilities``)
+
+
+def _card_values(rows, request):
+    """Per ``Card.objects.values(*_ROW_FIELDS)`` row, the values of ``_CARD_KEYS`` as ``CardSerializer``
+    renders them (a tuple each); its ``JSONText`` values are left as they are."""
+    url_head, url_tail = reverse("cards:card", args=[_PAGE_URL_MARK]).split(str(_PAGE_URL_MARK))
     storage = Card._meta.get_field("image").storage
     when = _datetime_formatter()
     lang = request_lang()
 
-    def file_url(name: str) -> str | None:
-        return request.build_absolute_uri(storage.url(name)) if name else None
+    def file_url(name: str) -> str:
+        return request.build_absolute_uri(storage.url(name))
 
-    return [
-        {
-            "id": row["id"],
-            "game": row["game__code"],
-            "set": row["card_set__code"],
-            "number": row["collector_number"],
-            "name": row["name"],
-            "reading": row["reading"],
-            "card_type": row["card_type"],
-            "rarity": row["rarity"],
-            "rules_text": row["rules_text"],
-            "flavour_text": row["flavour_text"],
-            "attributes": row["attributes"],
-            "abilities": api_abilities(row["game__code"], row["abilities"], lang) if row["abilities"] else None,
-            "sample_fields": row["sample_fields"],
-            "image": file_url(row["image"]),
-            "thumbnail": file_url(row["thumbnail"]),
-            "page_url": page_url.replace(str(_PAGE_URL_MARK), str(row["id"])),
-            "updated_at": when(row["updated_at"]),
-        }
+    return (
+        (
+            row["id"],
+            row["game__code"],
+            row["card_set__code"],
+            row["collector_number"],
+            row["name"],
+            row["reading"],
+            row["card_type"],
+            row["rarity"],
+            row["rules_text"],
+            row["flavour_text"],
+            row["attributes"],
+            api_abilities(row["game__code"], row["abilities"], lang) if row["abilities"] else None,
+            row["sample_fields"],
+            file_url(row["image"]) if row["image"] else None,
+            file_url(row["thumbnail"]) if row["thumbnail"] else None,
+            f"{url_head}{row['id']}{url_tail}",
+            when(row["updated_at"]),
+        )
         for row in rows
-    ]
+    )
+
+
+def card_rows(rows, request) -> list[dict]:
+    """``Card.objects.values(*_ROW_FIELDS)`` rows as ``CardSerializer`` renders the cards (a list of dicts)."""
+    return [dict(zip(_CARD_KEYS, values, strict=True)) for values in _card_values(rows, request)]
+
+
+def card_fragments(rows, request, encoder: json.JSONEncoder) -> list[str]:
+    """The same cards as ``card_rows``, each as the JSON text ``encoder`` (``_plain_json_encoder``) gives its
+    dict: the values encoded one by one into a template of the keys, no dict per card, and the rows'
+    ``JSONText`` (``CompiledRows.fetch``) put in as it is (decoding and encoding the JSON columns again,
+    building the dicts and rendering them were about a third of a cheap search's cost beyond its SQL: issue
+    14). A card with a value of a type the columns do not give is encoded whole, as its dict."""
+    encode, string = encoder.encode, encoder_string(encoder)
+    template = "{" + ",".join(f"{string(key)}:%s" for key in _CARD_KEYS) + "}"
+    fragments = []
+    for values in _card_values(rows, request):
+        (card_id, game, card_set, number, name, reading, card_type, rarity, rules_text, flavour_text, attributes,
+         abilities, sample_fields, image, thumbnail, page_url, updated_at) = values
+        try:
+            fragment = template % (
+                int.__repr__(card_id), string(game), string(card_set), string(number), string(name),
+                string(reading), string(card_type), string(rarity), string(rules_text), string(flavour_text),
+                attributes if type(attributes) is JSONText else encode(attributes),
+                "null" if abilities is None else encode(abilities),
+                sample_fields if type(sample_fields) is JSONText else encode(sample_fields),
+                "null" if image is None else string(image),
+                "null" if thumbnail is None else string(thumbnail),
+                string(page_url),
+                "null" if updated_at is None else string(updated_at),
+            )
+        except TypeError:  # ``int.__repr__`` or ``encode_basestring`` given another type
+            fragment = encode(dict(zip(_CARD_KEYS, values, strict=True)))
+        fragments.append(fragment)
+    return fragments
 
 
 class GameViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
@@ -466,21 +560,24 @@ class CardSearch:
     counts: dict = field(default_factory=dict, compare=False)  # {catalogue version: count}, the latest only
     pages: dict = field(default_factory=dict, compare=False)  # {page shape: compiled statement}, a few shapes
 
-    def first_rows(self, limit: int) -> list[dict]:
+    def first_rows(self, limit: int, *, json_text=()) -> list[dict]:
         """``list(rows.all()[:limit])``, the same dicts, from a statement compiled once per ``limit`` (a first
-        page): compiling the page's SQL was a fifth of a cheap search's request (issue 14)."""
+        page): compiling the page's SQL was a fifth of a cheap search's request (issue 14). The JSON columns
+        named in ``json_text`` as JSON text where they can be (``CompiledRows.fetch``)."""
         compiled = self._compiled(limit, lambda: CompiledRows(self.rows.all()[:limit]))
-        return compiled.fetch()
+        return compiled.fetch(json_text=json_text)
 
-    def cursor_rows(self, limit: int, values, *, forward: bool) -> list[dict]:
+    def cursor_rows(self, limit: int, values, *, forward: bool, json_text=()) -> list[dict]:
         """The ``limit`` rows after (``forward``) or before the row with the sort values ``values`` (a cursor),
         from a statement compiled once per shape (``limit``, the direction, which values are NULL) and given the
-        cursor's values. Raises ``search.order.BadSortValue`` for a value its sort column refuses."""
+        cursor's values; ``json_text`` as ``first_rows``. Raises ``search.order.BadSortValue`` for a value its
+        sort column refuses."""
         nulls = tuple(value is None for value in values)
         compiled, fields = self._compiled(
             (limit, forward, nulls), lambda: _keyset_page(self.rows.all(), self.keys, nulls, forward, self.game, limit)
         )
-        return compiled.fetch(sorting.Keyset.fill(compiled.params, values, fields, connections[self.using]))
+        params = sorting.Keyset.fill(compiled.params, values, fields, connections[self.using])
+        return compiled.fetch(params, json_text=json_text)
 
     def _compiled(self, shape, compile_page):
         compiled = self.pages.get(shape)
@@ -614,6 +711,8 @@ class CardViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     )
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        if self.paginator.encoder is not None:  # plain JSON: the body from pre-encoded cards (issue 14)
+            return self.paginator.get_encoded_response(card_fragments(page, request, self.paginator.encoder))
         return self.get_paginated_response(card_rows(page, request))
 
     @extend_schema(
