@@ -13,7 +13,6 @@ text can be turned into it without decoding (``_compact``), for a body assembled
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Collection, Sequence
 
 from django.core.exceptions import EmptyResultSet
@@ -108,6 +107,10 @@ def _loads(text):
     calls a value: ``JSONDecoder.raw_decode`` of a text that is one JSON document and nothing else."""
     if text is None:
         return None
+    if text == "{}":  # the common empty values, new each time (mutable)
+        return {}
+    if text == "[]":
+        return []
     if type(text) is str:
         try:
             value, end = _DECODER.raw_decode(text)
@@ -128,10 +131,11 @@ class JSONText(str):
 
 
 _EMPTY = {"[]": JSONText("[]"), "{}": JSONText("{}")}
-# What may stand outside the strings of ``jsonb`` text for ``_compact``: brackets, separators and their spaces,
-# integers, true, false, null; a ``.`` (a decimal, which ``json.dumps`` may print otherwise: ``0.10`` is ``0.1``)
-# or anything else (an exponent, NaN: not ``jsonb``'s) sends the value through decoding.
-_SKELETON = re.compile(r"(?:[\[\]{},: 0-9\-]|true|false|null)*")  # one character at a time: no backtracking
+# What may stand outside the strings of ``jsonb`` text for ``_compact``, once true, false and null are taken out:
+# brackets, separators and their spaces, the digits and signs of integers; a ``.`` (a decimal, which
+# ``json.dumps`` may print otherwise: ``0.10`` is ``0.1``) or anything else (an exponent, NaN: not ``jsonb``'s)
+# sends the value through decoding.
+_SKELETON = "[]{},: 0123456789-"
 _LONGEST = 4000  # longer texts decode: an integer of more than 4,300 digits is refused by ``json.loads``
 
 
@@ -151,7 +155,8 @@ def _compact(text) -> JSONText | None:
         return None
     parts = text.split('"')  # without escapes every quote opens or closes a string: the even parts are outside
     outside = parts[0::2]
-    if not _SKELETON.fullmatch("".join(outside)):
-        return None
+    skeleton = "".join(outside)
+    if skeleton.replace("true", "").replace("false", "").replace("null", "").strip(_SKELETON):
+        return None  # ``strip`` leaves nothing when every character is one of ``_SKELETON``
     parts[0::2] = [part.replace(" ", "") for part in outside]
     return JSONText('"'.join(parts))
