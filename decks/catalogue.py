@@ -13,21 +13,29 @@ A write that bypasses both (raw SQL, ``QuerySet.update``) must call ``catalogue_
 The version is bumped inside the writer's transaction, so it commits (or rolls back) with the cards; a reader
 never sees the new version with the old cards. Each bump also draws a random token: a bump that is rolled back
 (a test, a failed import) never hands its number to another state of the catalogue.
+
+A signal bumps a game's version once per transaction (``_bump_once``): a queryset's ``delete()`` of N cards sends
+N ``post_delete`` signals inside one transaction, and one bump a card wrote N row versions of the game's
+version row (deleting 90,000 filler cards: 90,000 updates, the three-row table grown to 751 pages until a vacuum,
+and the version read every deck check makes on it, issue 14, planned and paid for on the grown table).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.db.models.signals import post_delete, post_save
 
 from .models import CatalogueVersion, Format
 
+_BUMPED: dict[int, Callable[[], None]] = {}  # game id -> on_commit marker of its signal bump not read since
+
 
 def catalogue_keys() -> dict[str, str]:
     """``{game code: version}`` of every game whose catalogue has been written: one query (a row per game)."""
+    _BUMPED.clear()
     rows = CatalogueVersion.objects.values_list("game__code", "number", "token")
     return {code: f"{number}-{token}" for code, number, token in rows}
 
@@ -35,6 +43,7 @@ def catalogue_keys() -> dict[str, str]:
 def catalogue_key(game_code: str) -> str:
     """The version of ``game_code``'s catalogue, as a string that changes whenever one of its cards, sets or
     formats changes. ``"none"`` for a game whose catalogue has never been written."""
+    _BUMPED.clear()
     row = CatalogueVersion.objects.filter(game__code=game_code).values_list("number", "token").first()
     return f"{row[0]}-{row[1]}" if row else "none"
 
@@ -42,6 +51,7 @@ def catalogue_key(game_code: str) -> str:
 def catalogue_key_by_id(game_id: int, *, using: str = "default") -> str:
     """``catalogue_key`` of the game with ``game_id``: one primary-key read with its SQL written once (the card
     search asks it on every first page, so the ORM's compiling it each time was most of its cost)."""
+    _BUMPED.clear()
     table = connections[using].ops.quote_name(CatalogueVersion._meta.db_table)
     with connections[using].cursor() as cursor:
         cursor.execute(f"SELECT number, token FROM {table} WHERE game_id = %s", [game_id])
@@ -63,15 +73,39 @@ def catalogue_changed(*, game_ids: Iterable[int]) -> None:
             cursor.execute(sql, [game_id, secrets.token_hex(8)])
 
 
+def _bump_once(game_id: int) -> None:
+    """``catalogue_changed`` for ``game_id``, unless a signal has bumped it already in the transaction now open.
+
+    The bump is remembered by a no-op ``on_commit`` callback: Django drops it when the transaction commits or
+    rolls back, and when the savepoint it was registered in rolls back (then the bump is undone too, and the next
+    write bumps again). Outside a transaction (autocommit) every write is its own, and bumps. Every read of a
+    version forgets the bumps (``_BUMPED.clear()``): what was read may be cached by that version (the deck index,
+    the formats, the search's count), so the next write after a read bumps again, even in the same transaction.
+    Why: the module's docstring (one bump per card of a queryset delete bloated the version table)."""
+    if not connection.in_atomic_block:
+        catalogue_changed(game_ids=[game_id])
+        return
+    marker = _BUMPED.get(game_id)
+    if marker is not None and any(func is marker for _, func, _ in connection.run_on_commit):
+        return
+
+    def bumped() -> None:  # runs at the commit; only its presence in the transaction's callbacks matters
+        pass
+
+    catalogue_changed(game_ids=[game_id])
+    _BUMPED[game_id] = bumped
+    transaction.on_commit(bumped)
+
+
 def _card_or_set_written(sender, instance, **_signal) -> None:
     if instance.game_id is not None:
-        catalogue_changed(game_ids=[instance.game_id])
+        _bump_once(instance.game_id)
 
 
 def _limit_written(sender, instance, **_signal) -> None:
     game_id = Format.objects.filter(pk=instance.format_id).values_list("game_id", flat=True).first()
     if game_id is not None:  # gone with its format: the format's own signal counts the change
-        catalogue_changed(game_ids=[game_id])
+        _bump_once(game_id)
 
 
 def connect() -> None:

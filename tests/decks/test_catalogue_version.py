@@ -148,3 +148,44 @@ def test_a_banned_card_added_in_the_admin_is_seen_by_the_next_deck_check(kasumi)
     assert "format.banned" in services.deck_check_text(text=DECK.format(name="下忍カスミ")).report.codes
     FormatCardLimit.objects.filter(format=fmt, card_name="下忍カスミ").delete()
     assert "format.banned" not in services.deck_check_text(text=DECK.format(name="下忍カスミ")).report.codes
+
+
+def _number(game_id: int) -> int:
+    from decks.models import CatalogueVersion
+
+    return CatalogueVersion.objects.get(game_id=game_id).number
+
+
+def test_a_queryset_delete_of_many_cards_bumps_the_version_once(kasumi):
+    """One bump a transaction, not one a card: 90,000 bumps grew the version table every deck check reads."""
+    Card.objects.bulk_create(
+        Card(game=kasumi.game, card_set=kasumi.card_set, collector_number=str(n), name=f"消えるカード{n}",
+             card_type="minion", attributes=kasumi.attributes)
+        for n in range(1000, 1050)
+    )
+    before = _number(kasumi.game_id)
+    with transaction.atomic():
+        Card.objects.filter(name__startswith="消えるカード").delete()
+    assert _number(kasumi.game_id) == before + 1
+
+
+def test_a_write_after_a_read_of_the_version_bumps_it_again_in_the_same_transaction(kasumi):
+    first = Card.objects.create(game=kasumi.game, card_set=kasumi.card_set, collector_number="902", name="一枚目",
+                                card_type="minion", attributes=kasumi.attributes)
+    with transaction.atomic():
+        Card.objects.create(game=kasumi.game, card_set=kasumi.card_set, collector_number="903", name="二枚目",
+                            card_type="minion", attributes=kasumi.attributes)
+        assert codes("二枚目") == []  # the index is built and kept by the version now
+        first.delete()
+        assert codes("一枚目") == ["codec.unknown_card"]  # the delete gave a new version: the index is rebuilt
+
+
+def test_a_bump_rolled_back_with_its_savepoint_is_made_again(kasumi):
+    before = _number(kasumi.game_id)
+    with transaction.atomic():
+        with pytest.raises(RuntimeError), transaction.atomic():
+            kasumi.save()
+            raise RuntimeError("rolled back")
+        assert _number(kasumi.game_id) == before
+        kasumi.save()
+        assert _number(kasumi.game_id) == before + 1
