@@ -282,10 +282,8 @@ def instructions(games: int = INSTRUCTION_GAMES) -> float | None:
 def _count_games(games: int) -> None:
     """What ``instructions`` runs under valgrind: one warm-up game, then ``games`` new seeds."""
     setup = iron_leaguer_setup(load_pool("catalogue"))
-    engine = get_engine(setup.game)
-    play_game(engine, setup, NEW_SEEDS - 1)
-    for seed in range(NEW_SEEDS, NEW_SEEDS + games):
-        play_game(engine, setup, seed)
+    play_game(get_engine(setup.game), setup, NEW_SEEDS - 1)
+    new_games(games, setup)
 
 
 def _median_p95(times: list[float]) -> str:

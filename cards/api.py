@@ -248,11 +248,6 @@ def _plain_json_encoder(request, view) -> json.JSONEncoder | None:
     return renderer.encoder_class(ensure_ascii=False, allow_nan=not renderer.strict, separators=(",", ":"))
 
 
-def encoder_string(encoder: json.JSONEncoder):
-    """The function ``encoder`` writes strings with (``json.encoder.encode_basestring``, in C)."""
-    return json.encoder.encode_basestring_ascii if encoder.ensure_ascii else json.encoder.encode_basestring
-
-
 class EncodedJSONResponse(Response):
     """A DRF ``Response`` whose body is JSON already (``SortedCursorPagination.get_encoded_response``): rendered,
     it gives those bytes with the ``Content-Type`` its renderer (``JSONRenderer``) would give; ``data`` is None."""
@@ -458,7 +453,8 @@ def card_fragments(rows, request, encoder: json.JSONEncoder) -> list[str]:
     ``JSONText`` (``CompiledRows.fetch``) put in as it is (decoding and encoding the JSON columns again,
     building the dicts and rendering them were about a third of a cheap search's cost beyond its SQL: issue
     14). A card with a value of a type the columns do not give is encoded whole, as its dict."""
-    encode, string = encoder.encode, encoder_string(encoder)
+    # how ``encoder`` writes a string: ``_plain_json_encoder`` makes every one with ensure_ascii off
+    encode, string = encoder.encode, json.encoder.encode_basestring
     template = "{" + ",".join(f"{string(key)}:%s" for key in _CARD_KEYS) + "}"
     fragments = []
     for values in _card_values(rows, request):
