@@ -3,20 +3,20 @@
 Usage::
 
     DEBUG=1 .venv/bin/python bench/decks_validate.py [--repeat 500] [--deck seeds/decks/riders_legend_shocker.txt]
-                                                     [--sizes 10000,100000] [--rounds 4] [--no-db]
+                                                     [--sizes 10000,100000] [--rounds 20] [--no-db]
 
 Printed, each with its median and p95 in milliseconds and the machine's load average (1 min) before and after:
 - pure, no database: the seed catalogue (``seeds/catalogue/riders_legend.json``) is indexed once, then each
   round runs ``decks.textcheck.check_text`` (parse every line, resolve every card, run ``decks.legality.check``).
   Target: median under 10 ms.
-- service, as ``POST /api/decks/validate/`` runs it: ``decks.services.deck_check_text`` against a throwaway
-  test database (created from the configured ``DATABASE_URL``, seeded with ``loadseeds``, dropped at the end),
-  the formats read from the database and the catalogue index checked against the catalogue version every call,
-  with the deck's game filled to each of ``--sizes`` cards (filler cards written with ``bulk_create``, then
-  ``decks.catalogue.catalogue_changed`` as the card import does). Issue 14 target: median ≤ 3 ms at every size,
-  and the largest size within 20% of the smallest (the ratio is printed beside its floor). The sizes are timed
-  in ``--rounds`` alternating rounds (ABBA: 10k, 100k, 100k, 10k, ...; filler cards added or deleted between
-  them), so drift in the machine's speed during the run favours neither. ``--no-db`` skips it.
+- service, as ``POST /api/decks/validate/`` runs it: ``decks.services.deck_check_text``, the formats read from
+  the database and the catalogue index checked against the catalogue version every call. Each of ``--sizes``
+  has a process of its own with a throwaway test database (named from the configured ``DATABASE_URL`` with the
+  size appended, seeded with ``loadseeds``, the deck's game filled to the size with filler cards written by
+  ``bulk_create`` and ``decks.catalogue.catalogue_changed`` as the card import does, dropped at the end). Issue
+  14 target: median ≤ 3 ms at every size, and the largest size within 20% of the smallest (the ratio is printed
+  beside its floor). The processes take turns in ``--rounds`` short rounds (ABBA: 10k, 100k, 100k, 10k, ...),
+  so drift in the machine's speed during the run favours neither size. ``--no-db`` skips it.
 
 The machine is shared: compare figures of one run, and read them with the load printed beside them.
 """
@@ -28,6 +28,7 @@ import io
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -88,36 +89,17 @@ def _fill(game_code: str, size: int) -> int:
     return Card.objects.filter(game=game).count()
 
 
-def _trim(game_code: str, size: int) -> int:
-    """Delete filler cards of ``game_code`` (the highest numbers first) until it holds ``size`` cards, or none
-    is left; return its card count."""
-    from cards.models import Card, Game
-    from decks.catalogue import catalogue_changed
-
-    game = Game.objects.get(code=game_code)
-    extra = Card.objects.filter(game=game).count() - size
-    if extra > 0:
-        filler = Card.objects.filter(game=game, card_set__code=FILLER_SET)
-        doomed = filler.order_by("-id").values_list("id", flat=True)[:extra]
-        Card.objects.filter(id__in=list(doomed)).delete()
-        catalogue_changed(game_ids=[game.id])
-    return Card.objects.filter(game=game).count()
-
-
-def _resize(game_code: str, size: int) -> int:
-    """Fill or trim ``game_code`` to ``size`` cards, then vacuum and analyse the card table on PostgreSQL: its
-    autovacuum would otherwise clean up after the 90,000 rows deleted or written while the next round is timed
-    (the rounds after a trim came out 1.4x slower than the others)."""
+def _settle() -> None:
+    """On PostgreSQL, after the filler is written: vacuum and analyse every table (the autovacuum would otherwise
+    clean up after the filler rows while a round is timed), then ``CHECKPOINT`` (the bench connects as a superuser
+    or the database's owner), so the checkpointer is not writing the filler's dirty pages out on the other core
+    mid-round."""
     from django.db import connection
 
-    from cards.models import Card
-
-    have = Card.objects.filter(game__code=game_code).count()
-    cards = _fill(game_code, size) if have < size else _trim(game_code, size)
-    if have != cards and connection.vendor == "postgresql":
+    if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(f"VACUUM ANALYZE {connection.ops.quote_name(Card._meta.db_table)}")
-    return cards
+            cursor.execute("VACUUM ANALYZE")
+            cursor.execute("CHECKPOINT")
 
 
 def size_order(sizes: list[int], rounds: int) -> list[int]:
@@ -130,10 +112,21 @@ def size_order(sizes: list[int], rounds: int) -> list[int]:
     return order
 
 
-def service_timings(text: str, repeat: int, sizes: list[int], rounds: int = 4) -> list[tuple[int, list[float], str]]:
-    """``deck_check_text`` timings against a fresh, seeded test database (dropped afterwards), at each size:
-    ``rounds`` rounds of ``repeat // rounds`` calls a size, the sizes alternated (``size_order``); each size's
-    timings pooled, with the load before its first round and after its last."""
+def database_url_for(size: int, url: str | None) -> str | None:
+    """The ``DATABASE_URL`` of the child that times ``size`` cards: on a server, the configured database's name
+    with the size appended (the child's throwaway test database is named after it, so each size has its own);
+    unset (the embedded SQLite default, whose test database is in memory) stays unset."""
+    if not url or url.startswith("sqlite"):
+        return url
+    base, _, query = url.partition("?")
+    return f"{base.rstrip('/')}_{size}" + (f"?{query}" if query else "")
+
+
+def child(size: int, deck: Path) -> int:
+    """One size's process (``--child SIZE``): create and seed a throwaway test database, fill the deck's game to
+    ``size`` cards, settle it, warm the caches, print ``ready <cards>``; then, for each ``run N`` line read on
+    stdin, time N calls of ``deck_check_text`` (after 3 untimed ones: the other size ran last) and print their
+    milliseconds and the load average as a JSON line; ``quit`` drops the database."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -144,29 +137,75 @@ def service_timings(text: str, repeat: int, sizes: list[int], rounds: int = 4) -
 
     from decks.services import deck_check_text
 
+    text = deck.read_text(encoding="utf-8")
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-    per_round = max(1, repeat // rounds)
-    # size -> its rounds, in order: (cards, timings, load before, load after)
-    done: dict[int, list[tuple[int, list[float], float, float]]] = {size: [] for size in sizes}
     try:
         call_command("loadseeds", stdout=io.StringIO())
-        for size in size_order(sizes, rounds):
-            cards = _resize("riders_legend", size)
-            deck_check_text(text=text)  # a running server has built the catalogue index already
-            done[size].append((cards, *_time(lambda: deck_check_text(text=text), per_round)))
-        results = []
-        for size_rounds in done.values():
-            cards = size_rounds[0][0]
-            medians = ", ".join(f"{statistics.median(timings):.3f}" for _, timings, _, _ in size_rounds)
-            print(f"rounds at {cards} cards ({per_round} runs each): medians {medians} ms")
-            pooled = [ms for _, timings, _, _ in size_rounds for ms in timings]
-            results.append((cards, pooled, _loads(size_rounds[0][2], size_rounds[-1][3])))
-        return results
+        cards = _fill("riders_legend", size)
+        _settle()
+        deck_check_text(text=text)  # a running server has built the catalogue index already
+        print(f"ready {cards} {connection.vendor} {connection.settings_dict['NAME']}", flush=True)
+        for line in sys.stdin:
+            command = line.split()
+            if command[:1] != ["run"]:
+                break
+            for _ in range(3):
+                deck_check_text(text=text)
+            timings, before, after = _time(lambda: deck_check_text(text=text), int(command[1]))
+            print(json.dumps({"timings": timings, "before": before, "after": after}), flush=True)
+        return 0
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
+
+
+def service_timings(deck: Path, repeat: int, sizes: list[int], rounds: int = 20) -> list[tuple[int, list[float], str]]:
+    """``deck_check_text`` timings at each size: one child process a size (``child``), each with its own
+    database, started together; then ``rounds`` rounds of ``repeat // rounds`` calls a size, the sizes taking
+    turns in ``size_order`` while the other children wait, so a drift in the machine's speed (on this shared VM
+    the same check's median wanders 30-40% over seconds) falls on every size alike, and no size's round follows
+    a resize. Each size's timings pooled, with the load before its first round and after its last."""
+    per_round = max(1, repeat // rounds)
+    children = {}
+    for size in sizes:
+        env = dict(os.environ)
+        url = database_url_for(size, env.get("DATABASE_URL"))
+        if url:
+            env["DATABASE_URL"] = url
+        children[size] = subprocess.Popen(
+            [sys.executable, __file__, "--child", str(size), "--deck", str(deck)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        )
+    try:
+        cards = {}
+        for size, process in children.items():
+            ready = process.stdout.readline().split()
+            if ready[:1] != ["ready"]:
+                raise RuntimeError(f"the child timing {size} cards did not start (exit code {process.wait()})")
+            cards[size] = int(ready[1])
+            print(f"database at {size} cards: {ready[2]} ({ready[3]})")
+        done: dict[int, list[dict]] = {size: [] for size in sizes}
+        for size in size_order(sizes, rounds):
+            process = children[size]
+            process.stdin.write(f"run {per_round}\n")
+            process.stdin.flush()
+            done[size].append(json.loads(process.stdout.readline()))
+    finally:
+        for process in children.values():
+            if process.poll() is None:
+                process.stdin.write("quit\n")
+                process.stdin.close()
+        for process in children.values():
+            process.wait()
+    results = []
+    for size, size_rounds in done.items():
+        medians = [statistics.median(r["timings"]) for r in size_rounds]
+        print(f"rounds at {cards[size]} cards ({per_round} runs each): medians "
+              f"{min(medians):.3f}-{max(medians):.3f} ms, median of rounds {statistics.median(medians):.3f} ms")
+        pooled = [ms for r in size_rounds for ms in r["timings"]]
+        results.append((cards[size], pooled, _loads(size_rounds[0]["before"], size_rounds[-1]["after"])))
+    return results
 
 
 def _line(label: str, timings: list[float], target: float, loads: str) -> tuple[str, bool, float]:
@@ -185,9 +224,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=500)
     parser.add_argument("--deck", type=Path, default=ROOT / "seeds" / "decks" / "riders_legend_shocker.txt")
     parser.add_argument("--sizes", default="10000,100000", help="catalogue sizes of the deck's game, comma-separated")
-    parser.add_argument("--rounds", type=int, default=4, help="alternating rounds of the sizes (default 4)")
+    parser.add_argument("--rounds", type=int, default=20, help="alternating rounds of the sizes (default 20)")
     parser.add_argument("--no-db", action="store_true", help="skip the service path (no database)")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)  # one size's process (service_timings)
     args = parser.parse_args()
+    if args.child is not None:
+        return child(args.child, args.deck)
     formats = {
         d["code"]: d
         for d in (
@@ -206,7 +248,7 @@ def main() -> int:
     if not args.no_db:
         sizes = sorted(int(s) for s in args.sizes.split(","))
         medians = []
-        for size, timings, loads in service_timings(text, args.repeat, sizes, args.rounds):
+        for size, timings, loads in service_timings(args.deck, args.repeat, sizes, args.rounds):
             label = f"service deck_check_text at {size} cards"
             line, size_met, median = _line(label, timings, SERVICE_TARGET_MS, loads)
             print(line)
