@@ -19,7 +19,8 @@ Targets (issue 14), printed beside the figures:
 
 ``--repeat N`` runs each import N times and keeps the fastest (the machine is shared: the load average is
 printed with every figure). The generated sets are deleted afterwards unless ``--keep`` is given; the
-database is migrated first, so a fresh SQLite file works.
+database is created when a PostgreSQL server lacks it, and migrated first, so a fresh server or SQLite file
+works.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
+from bench._database import ensure_database  # noqa: E402
+
+ensure_database(os.environ.get("DATABASE_URL"))  # before any connection: make bench on a fresh server
 django.setup()
 
 from django.core.management import call_command  # noqa: E402

@@ -49,14 +49,7 @@ os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")  # the 
 os.environ["CELERY_QUEUE"] = f"shinpan-bench-{uuid.uuid4().hex[:8]}"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-
-def ensure_database() -> None:
-    import psycopg
-
-    name = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+from bench._database import ensure_database  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -225,7 +218,7 @@ def main() -> int:
                         help="shared: every worker takes every queue; split: the first worker takes only players'")
     args = parser.parse_args()
 
-    ensure_database()
+    ensure_database(os.environ["DATABASE_URL"])
     import django
 
     django.setup()

@@ -38,6 +38,8 @@ os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 os.environ["API_ANON_RATE"] = "100000000/minute"  # the bench measures search, not the throttle
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from bench._database import ensure_database  # noqa: E402
+
 QUERIES = [
     ("legions", "t:minion c:red atk>=2"),
     ("legions", "cost<=3 -t:arts"),
@@ -75,18 +77,6 @@ TEXTS = [
     "",
     "ウェイトターンを1進める。",
 ]
-
-
-def ensure_database(url: str) -> None:
-    """Create the bench database if it does not exist (connects to the ``postgres`` database to do so)."""
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin_url = url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin_url, autocommit=True) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
 
 
 def random_name(rng: random.Random) -> str:
