@@ -13,6 +13,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from matches import watchdog
 from matches.models import Match, Submission
 from matches.selectors import match_replay_log
 from matches.services import match_challenge, match_join
@@ -267,7 +268,9 @@ def test_a_human_action_is_adjudicated_while_the_bot_queue_holds_hundreds_of_tas
         waiting_after = _queue_length(f"{queue}.bots")
         assert waiting_after >= 400, f"the bots' queue drained to {waiting_after} first: the action waited for it"
         assert Match.objects.get(pk=match.pk).submissions.get().status == Submission.Status.APPLIED
-        assert took < 10, f"the person's action took {took:.1f} s"
+        # Under the watchdog's resend delay: an action never put on the players' queue is still adjudicated
+        # once the watchdog resends it, RESEND_AFTER seconds on, and a looser bound let that pass (review)
+        assert took < watchdog.RESEND_AFTER, f"the person's action took {took:.1f} s: it waited for a resend"
         assert all(Match.objects.get(pk=m.pk).version == 0 for m in bot_matches)  # the bots' worker was busy
     finally:
         bots_worker.kill()
