@@ -41,7 +41,7 @@ lint: install
 bench: install
 	@failed=""; \
 	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py; do \
-		echo "== $$script"; DEBUG=1 $(BIN)/python $$script || failed="$$failed $$script"; done; \
+		echo "== $$script"; $(BIN)/python $$script || failed="$$failed $$script"; done; \
 	if [ -n "$$failed" ]; then echo "make bench: a target missed or the bench failed:$$failed" >&2; exit 1; fi
 
 clean:

@@ -2,21 +2,22 @@
 
 Usage::
 
-    DEBUG=1 .venv/bin/python bench/decks_validate.py [--repeat 500] [--deck seeds/decks/riders_legend_shocker.txt]
-                                                     [--sizes 10000,100000] [--rounds 20] [--no-db]
+    .venv/bin/python bench/decks_validate.py [--repeat 500] [--deck seeds/decks/riders_legend_shocker.txt]
+                                             [--sizes 10000,100000] [--rounds 20] [--no-db]
 
 Printed, each with its median and p95 in milliseconds and the machine's load average (1 min) before and after:
 - pure, no database: the seed catalogue (``seeds/catalogue/riders_legend.json``) is indexed once, then each
   round runs ``decks.textcheck.check_text`` (parse every line, resolve every card, run ``decks.legality.check``).
   Target: median under 10 ms.
-- service, as ``POST /api/decks/validate/`` runs it: ``decks.services.deck_check_text``, the formats read from
-  the database and the catalogue index checked against the catalogue version every call. Each of ``--sizes``
-  has a process of its own with a throwaway test database (named from the configured ``DATABASE_URL`` with the
-  size appended, seeded with ``loadseeds``, the deck's game filled to the size with filler cards written by
-  ``bulk_create`` and ``decks.catalogue.catalogue_changed`` as the card import does, dropped at the end). Issue
-  14 target: median ≤ 3 ms at every size, and the largest size within 20% of the smallest (the ratio is printed
-  beside its floor). The processes take turns in ``--rounds`` short rounds (ABBA: 10k, 100k, 100k, 10k, ...),
-  so drift in the machine's speed during the run favours neither size. ``--no-db`` skips it.
+- service, as ``POST /api/decks/validate/`` runs it: ``decks.services.deck_check_text``, the formats read from the
+  database and the catalogue index checked against the catalogue version every call. Each of ``--sizes`` has a
+  process of its own with a throwaway test database (``shinpan_bench_decks`` on ``BENCH_DATABASE_SERVER``,
+  ``bench/_database.py``, with the size appended; ``sqlite``: in memory; seeded with ``loadseeds``, the deck's game
+  filled to the size with filler cards written by ``bulk_create`` and ``decks.catalogue.catalogue_changed`` as the
+  card import does, dropped at the end). Issue 14 target: median ≤ 3 ms at every size, and the largest size within
+  20% of the smallest (the ratio is printed beside its floor). The processes take turns in ``--rounds`` short rounds
+  (ABBA: 10k, 100k, 100k, 10k, ...), so drift in the machine's speed during the run favours neither size.
+  ``--no-db`` skips it.
 
 The machine is shared: compare figures of one run, and read them with the load printed beside them.
 """
@@ -36,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._database import bench_settings  # noqa: E402
 from decks import codec  # noqa: E402
 from decks.textcheck import check_text  # noqa: E402
 
@@ -246,6 +248,7 @@ def main() -> int:
     line, met, _ = _line("pure parse + validate", timings, TARGET_MS, _loads(before, after))
     print(line)
     if not args.no_db:
+        bench_settings("shinpan_bench_decks")  # the children's databases are named after it
         sizes = sorted(int(s) for s in args.sizes.split(","))
         medians = []
         for size, timings, loads in service_timings(args.deck, args.repeat, sizes, args.rounds):

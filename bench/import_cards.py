@@ -1,7 +1,7 @@
 """Benchmark: import 10,000 generated cards (all three games) into catalogues of 0, 10,000 and 100,000 cards.
 
-    DEBUG=1 .venv/bin/python bench/import_cards.py [--cards 10000] [--catalogue 0,10000,100000]
-                                                   [--format csv|json] [--repeat 1] [--keep]
+    .venv/bin/python bench/import_cards.py [--cards 10000] [--catalogue 0,10000,100000]
+                                           [--format csv|json] [--repeat 1] [--keep]
 
 For each catalogue size the bench first fills the catalogue with generated cards in sets of their own
 (``BENCH-CAT-…``, 500 cards a set, written with ``bulk_create``), then imports the file three times, each in
@@ -19,8 +19,8 @@ Targets (issue 14), printed beside the figures:
 
 ``--repeat N`` runs each import N times and keeps the fastest (the machine is shared: the load average is
 printed with every figure). The generated sets are deleted afterwards unless ``--keep`` is given; the
-database is created when a PostgreSQL server lacks it, and migrated first, so a fresh server or SQLite file
-works.
+bench runs on a database of its own, ``shinpan_bench_import`` on ``BENCH_DATABASE_SERVER`` (``bench/_database.py``;
+``sqlite`` for a SQLite file), created when missing and migrated first; never the application's ``DATABASE_URL``.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
-from bench._database import ensure_database  # noqa: E402
+from bench._database import bench_settings  # noqa: E402
 
-ensure_database(os.environ.get("DATABASE_URL"))  # before any connection: make bench on a fresh server
+bench_settings("shinpan_bench_import")  # before Django reads its settings
 django.setup()
 
 from django.core.management import call_command  # noqa: E402
@@ -349,7 +349,8 @@ def print_results(catalogue: int, results: dict[str, dict], args: argparse.Names
     print(f"  memory before the import (Django loaded): {mib(results['created']['start_bytes'])}")
 
 
-def print_targets(by_size: dict[int, dict[str, dict]]) -> None:
+def print_targets(by_size: dict[int, dict[str, dict]]) -> bool:
+    """Print the ratios and issue 14's targets beside their figures; True when every target is met."""
     sizes = sorted(by_size)
     print(f"\nratio of each catalogue's time to the {sizes[0]}-card one's (same run):")
     for size in sizes[1:]:
@@ -373,12 +374,14 @@ def print_targets(by_size: dict[int, dict[str, dict]]) -> None:
         f"{TARGET_PEAK_MB:.0f} MB: {peak_mb:.0f} MB "
         f"({'met' if peak_mb <= TARGET_PEAK_MB else 'NOT met'})"
     )
+    return ratio <= TARGET_RATIO and peak_mb <= TARGET_PEAK_MB
 
 
-def main() -> None:
+def main() -> int:
+    """Exit status 0 when every target is met (and every import took under 30 s), 1 otherwise."""
     if sys.argv[1:2] == ["--run-import"]:
         run_import(sys.argv[2:])
-        return
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--catalogue", default="0,10000,100000", help="catalogue sizes, comma-separated")
@@ -395,11 +398,13 @@ def main() -> None:
                 (Path(folder) / sub).mkdir(exist_ok=True)
             by_size[size] = measure(size, args, Path(folder))
             print_results(size, by_size[size], args)
+    met = all(result["seconds"] < TARGET_SECONDS for size in by_size.values() for result in size.values())
     if len(by_size) > 1:
-        print_targets(by_size)
+        met = print_targets(by_size) and met
     if not args.keep:
         remove_bench_data(catalogue=True)
+    return 0 if met else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

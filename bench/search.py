@@ -4,19 +4,20 @@ Usage (PostgreSQL on 127.0.0.1:5432, user postgres)::
 
     .venv/bin/python bench/search.py [--cards 100000] [--repeat 40] [--regenerate]
 
-Uses ``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/shinpan_bench``; the database is created
-and migrated when missing, and filled once: rerunning reuses the cards unless ``--regenerate``). Runs with
-``DEBUG`` off, as served. For each query, the statements one ``GET /api/cards/?game=…&q=…`` runs are captured
-(a first page: the catalogue version and the page; a cursor page: the page alone), then the request (through
-Django's test client: middleware, routing, throttle, search, page statement, formatting, rendering, ETag) and
-those same statements, sent raw on the same connection, are timed in turn, so both see the same load. The
-search's ``COUNT`` is not among them: it runs on the first page after each change of the game's catalogue (once
-per catalogue version and process, ``cards.api.CardSearch.count_at``), so it is timed beside them, alone, as
-what such a first page adds. Prints per query the statements, p50/p95 in milliseconds of the API and of its
-SQL, the fixed cost (API p50 − SQL p50: what the request costs beyond its statements), the ``COUNT``'s p50 and
-the ratio of the p50s; then the targets beside their figures (issue 14: API p50 ≤ 3× its SQL, API p95 ≤ 20 ms,
-at 100k cards), the median and worst fixed cost, and the load average before and after (the machine is
-shared: compare ratios from one run, never figures from runs at different loads). Exits 1 when a target misses.
+Uses a database of its own, ``shinpan_bench_search`` on ``BENCH_DATABASE_SERVER`` (``bench/_database.py``; never the
+application's ``DATABASE_URL``: a catalogue of another size is deleted), created and migrated when missing, and
+filled once: rerunning reuses the cards unless ``--regenerate``. Runs with ``DEBUG`` off, as served. For each query,
+the statements one ``GET /api/cards/?game=…&q=…`` runs are captured (a first page: the catalogue version and the
+page; a cursor page: the page alone), then the request (through Django's test client: middleware, routing, throttle,
+search, page statement, formatting, rendering, ETag) and those same statements, sent raw on the same connection, are
+timed in turn, so both see the same load. The search's ``COUNT`` is not among them: it runs on the first page after
+each change of the game's catalogue (once per catalogue version and process, ``cards.api.CardSearch.count_at``), so
+it is timed beside them, alone, as what such a first page adds. Prints per query the statements, p50/p95 in
+milliseconds of the API and of its SQL, the fixed cost (API p50 − SQL p50: what the request costs beyond its
+statements), the ``COUNT``'s p50 and the ratio of the p50s; then the targets beside their figures (issue 14: API p50
+≤ 3× its SQL, API p95 ≤ 20 ms, at 100k cards), the median and worst fixed cost, and the load average before and
+after (the machine is shared: compare ratios from one run, never figures from runs at different loads). Exits 1 when
+a target misses.
 """
 
 from __future__ import annotations
@@ -31,14 +32,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/shinpan_bench")
-os.environ.setdefault("DEBUG", "0")  # as served: no query log on every statement
-os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 os.environ["API_ANON_RATE"] = "100000000/minute"  # the bench measures search, not the throttle
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench._database import ensure_database  # noqa: E402
+from bench._database import bench_settings  # noqa: E402
 
 QUERIES = [
     ("legions", "t:minion c:red atk>=2"),
@@ -260,7 +258,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--regenerate", action="store_true")
     args = parser.parse_args()
-    ensure_database(os.environ["DATABASE_URL"])
+    bench_settings("shinpan_bench_search", sqlite_ok=False)  # DEBUG off, as served: no query log
 
     import django
 

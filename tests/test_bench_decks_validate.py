@@ -33,8 +33,7 @@ def test_the_sizes_processes_take_turns_and_print_each_size_and_the_ratio():
     import sys
     from pathlib import Path
 
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["DEBUG"] = "1"
+    env = {**os.environ, "BENCH_DATABASE_SERVER": "sqlite"}  # bench/_database.py: in-memory test databases
     script = Path(decks_validate.__file__)
     done = subprocess.run(
         [sys.executable, str(script), "--sizes", "300,200", "--rounds", "2", "--repeat", "8"],
