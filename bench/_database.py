@@ -16,7 +16,7 @@ from pathlib import Path
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
-def bench_settings(database: str, *, sqlite_ok: bool = True) -> str | None:
+def bench_settings(database: str, *, sqlite_ok: bool = True) -> str:
     """Set the environment a bench runs Django with, before ``django.setup()``: its own database, and the
     settings as served (``DEBUG`` off unless the caller's environment turns it on; a throwaway ``SECRET_KEY``).
 
