@@ -12,36 +12,13 @@ import pytest
 
 from matches.models import Match
 
+from .board_play import failure, play_preferred, wait_for_ruling
 from .test_browser_match import _sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # What the player prefers, first to last: each main phase unlocks what it can, attacks, then ends the turn.
 PREFERENCE = ("no_card_change", "keep", "choose", "no_block", "unlock", "attack", "end_turn")
-
-
-def _play(page) -> str:
-    """Make the most preferred choice on the board; returns its group key."""
-    groups = page.locator(".choice-group")
-    keys = [groups.nth(i).get_attribute("data-choice-group") for i in range(groups.count())]
-    key = next((k for k in PREFERENCE if k in keys), keys[0])
-    group = page.locator(f".choice-group[data-choice-group='{key}']").first
-    button = group.locator("button.action:not([data-submit])")
-    if not button.count():
-        slots = group.locator("[data-slot]")
-        for index in range(slots.count()):
-            slot = slots.nth(index)
-            for _ in range(4):  # until the builder (board.js, loaded after the page) has taken the pick
-                if group.locator("[data-submit]").is_enabled() or slot.locator(".is-selected").count():
-                    break
-                options = slot.locator(".choice-option:not([disabled]):not(.is-selected)")
-                if not options.count():
-                    break
-                options.first.click()
-        button = group.locator("[data-submit]")
-    assert button.is_enabled(), (key, group.inner_text())
-    button.click()
-    return key
 
 
 def test_a_player_plays_legions_against_a_bot_from_the_lobby_for_several_turns(live_server, new_context, seeded,
@@ -69,13 +46,9 @@ def test_a_player_plays_legions_against_a_bot_from_the_lobby_for_several_turns(l
         page.reload()
         if page.locator("#board").get_attribute("data-version") != str(match.version):
             continue
-        played.append(_play(page))
-        try:
-            page.wait_for_function(
-                f"() => Number(document.getElementById('board').dataset.version) > {match.version}", timeout=10_000)
-        except Exception:
-            error = page.locator(".board-error")
-            pytest.fail(f"the move was not made: {error.inner_text() if error.count() else page.content()[:3000]}")
+        played.append(play_preferred(page, PREFERENCE))
+        if not wait_for_ruling(page, match.version):
+            pytest.fail(f"the move was not made: {failure(page)}")
     else:
         pytest.fail("the match did not reach turn 7")
 
