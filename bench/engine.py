@@ -1,7 +1,7 @@
 """Referee engine benchmark: random full games per second, the median time of ``legal_actions`` + ``apply``
 per decision, and of ``view`` and ``greedy_score`` (the other calls the online layer makes per action).
-Run: ``python bench/engine.py [--game iron_leaguer|legions|riders_legend] [--games N] [--rounds R]
-[--pool test|catalogue] [--profile N] [--instructions]``.
+Run: ``python bench/engine.py [--game CODE] [--games N] [--rounds R] [--pool test|catalogue] [--profile N]
+[--instructions]`` (``CODE``: a registered game, ``referee.registry``; default Iron Leaguer, issue 14's game).
 
 Throughput: the same seeded games played ``R`` rounds; printed per round (median, best, worst: the median round
 is the figure compared with the target) and from each game's fastest round (as ``timeit`` takes the minimum: a
@@ -17,15 +17,12 @@ that plays one game and then 10 new seeds, minus the same process stopped after 
 docs/rules/iron_leaguer.md). Every run also prints ``machine_speed``, the CPU seconds of a fixed pure-Python loop,
 so a figure can be read beside the machine it came from.
 
-Legions (``--game legions``, issue 12): the two seed sample decks (``seeds/decks/legions_*.txt``, their cards from
-``seeds/catalogue/legions.json`` with ``referee.games.legions.cards.with_abilities``), seated both ways, random
-bots. Floor: 30 full games per second on one core. It also prints the games per CPU second (``process_time``:
-the figure to compare on a shared machine), the load average, and what limits it: the functions that take the
-most time of a profiled pass (``--profile N`` lines; 0 for none).
-
-Riders' Legend (``--game riders_legend``, issue 13): the two seed sample decks (``seeds/decks/riders_legend_*.txt``,
-their cards from ``seeds/catalogue/riders_legend.json`` with ``referee.games.riders_legend.cards.with_abilities``),
-seated both ways, random bots. Floor: 30 full games per second on one core; the same figures as for Legions.
+Any other game (``--game legions``, issue 12; ``--game riders_legend``, issue 13): the offline decks its decklist
+wiring makes of its seed catalogue and sample decks (``sample_decks`` of its spec's ``decklist`` part: Legions and
+Riders' Legend, their two sample decks seated both ways), random bots. Floor: 30 full games per second on one core
+(issues 12 and 13). It also prints the games per CPU second (``process_time``: the figure to compare on a shared
+machine), the load average, and what limits it: the functions that take the most time of a profiled pass
+(``--profile N`` lines; 0 for none).
 
 ``--heap worker`` plays every game in a worker's conditions: Django set up with what a Celery worker imports
 (``config.celery``, ``referee.tasks``, ``matches.services``; no database is opened), then the worker's collector
@@ -53,15 +50,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from referee import registry  # noqa: E402
 from referee.engine.bots import make_bot  # noqa: E402
 from referee.engine.protocol import RngSeed, get_engine  # noqa: E402
 from referee.engine.rng import seed_from_int  # noqa: E402
 
-LEGIONS_FLOOR = 30  # issue 12: random full games per second on one core
+FLOOR = 30  # issues 12 and 13: random full games per second on one core (Legions, Riders' Legend, any new game)
+ISSUE_14_GAME = "iron_leaguer"  # the game issue 14's engine target is measured on, with its own figures
 IRON_LEAGUER_TARGET, IRON_LEAGUER_MOONSHOT = 60, 100  # issue 14: random full games per CPU second, one core
-LEGIONS_DECKS = ("legions_mao_nyan_2017.txt", "legions_olivier_2018.txt")
-RIDERS_LEGEND_FLOOR = 30  # issue 13: random full games per second on one core
-RIDERS_LEGEND_DECKS = ("riders_legend_shocker.txt", "riders_legend_showa_riders.txt")
 
 
 @dataclass(frozen=True)
@@ -92,27 +88,15 @@ def iron_leaguer_setup(cards: list[dict]) -> Setup:
     return Setup("iron_leaguer", ("silver", "dark"), lambda seed: decks)
 
 
-def legions_setup() -> Setup:
-    """The two seed sample decks; odd seeds seat マオ・ニャン first (p1), even seeds the Olivier deck."""
-    from referee.games.legions.decklist import build, catalogue_cards, parse
-
-    cards = catalogue_cards(json.loads((ROOT / "seeds/catalogue/legions.json").read_text(encoding="utf-8")))
-    one, two = (build(parse((ROOT / "seeds/decks" / name).read_text(encoding="utf-8")), cards)
-                for name in LEGIONS_DECKS)
-    seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
-    return Setup("legions", ("p1", "p2"), lambda seed: seatings[seed % 2])
-
-
-def riders_legend_setup() -> Setup:
-    """The two seed sample decks; odd seeds seat the Shocker deck first (p1), even seeds the Showa riders."""
-    from referee.games.riders_legend.decklist import build, catalogue_cards, parse
-
-    catalogue = json.loads((ROOT / "seeds/catalogue/riders_legend.json").read_text(encoding="utf-8"))
-    cards = catalogue_cards(catalogue)
-    one, two = (build(parse((ROOT / "seeds/decks" / name).read_text(encoding="utf-8")), cards)
-                for name in RIDERS_LEGEND_DECKS)
-    seatings = ({"p1": two, "p2": one}, {"p1": one, "p2": two})
-    return Setup("riders_legend", ("p1", "p2"), lambda seed: seatings[seed % 2])
+def sample_setup(game: str) -> Setup:
+    """A registered game's offline decks (its decklist wiring's ``sample_decks`` of its seed catalogue and sample
+    decks), seating ``seed % n`` for game ``seed`` (Legions and Riders' Legend: odd seeds seat their first sample
+    deck first, p1)."""
+    spec = registry.spec(game)
+    catalogue = json.loads(spec.seeds.paths("catalogue")[0].read_text(encoding="utf-8"))
+    texts = [path.read_text(encoding="utf-8") for path in spec.seeds.paths("decks")]
+    seatings = spec.part("decklist").sample_decks(catalogue, texts)
+    return Setup(game, tuple(spec.part("engine").seats), lambda seed: seatings[seed % len(seatings)])
 
 
 def play_game(engine, setup: Setup, seed: int, times: list[float] | None = None) -> int:
@@ -350,17 +334,9 @@ def _iron_leaguer(args: argparse.Namespace) -> bool:
     return met
 
 
-def _legions(args: argparse.Namespace) -> bool:
-    return _sample_decks(args, legions_setup(), LEGIONS_FLOOR)
-
-
-def _riders_legend(args: argparse.Namespace) -> bool:
-    return _sample_decks(args, riders_legend_setup(), RIDERS_LEGEND_FLOOR)
-
-
-def _sample_decks(args: argparse.Namespace, setup: Setup, floor: int) -> bool:
-    """The figures of a game played with its two seed sample decks (Legions, Riders' Legend); True when the
-    games per CPU second reach ``floor``."""
+def _sample_decks(args: argparse.Namespace, setup: Setup, floor: int = FLOOR) -> bool:
+    """The figures of a game played with its seed sample decks (Legions, Riders' Legend, any registered game but
+    issue 14's); True when the games per CPU second reach ``floor``."""
     load = os.getloadavg()
     cpu = time.process_time()
     rounds, fastest, decisions = throughput(args.games, args.rounds, setup)
@@ -409,7 +385,7 @@ def worker_heap() -> int:
 def main() -> int:
     """Exit status 0 when the game's target is met, 1 when it misses (``make bench`` names the script)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("iron_leaguer", "legions", "riders_legend"), default="iron_leaguer")
+    parser.add_argument("--game", choices=registry.codes(), default=ISSUE_14_GAME)
     parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the same games (default 3)")
     parser.add_argument("--pool", choices=("test", "catalogue"), default="catalogue",
@@ -428,12 +404,12 @@ def main() -> int:
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds take a number above 0")
     if args.profile is None:
-        args.profile = 0 if args.game == "iron_leaguer" else 10
+        args.profile = 0 if args.game == ISSUE_14_GAME else 10
     if args.heap == "worker":
         print(f"heap: a worker's (Django set up, {worker_heap()} start-up objects frozen: config.gcpolicy)")
     if args.profile < 0:
         parser.error("--profile takes 0 or more lines")
-    met = {"legions": _legions, "riders_legend": _riders_legend}.get(args.game, _iron_leaguer)(args)
+    met = _iron_leaguer(args) if args.game == ISSUE_14_GAME else _sample_decks(args, sample_setup(args.game))
     return 0 if met else 1
 
 

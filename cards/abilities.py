@@ -1,29 +1,33 @@
 """Card abilities on the catalogue card: which vocabulary checks a game's ``Card.abilities``.
 
 A game's vocabulary is defined once, in its engine (``referee.games.<game>.abilities.VOCABULARY``, on the
-game-neutral ``referee.abilities`` mechanism); the catalogue validates, renders and searches with it. A game
-without a vocabulary (Iron Leaguer: its cards' effects are the engine's rules) keeps ``abilities`` empty.
+game-neutral ``referee.abilities`` mechanism) and named by its spec's ``abilities`` part (``referee.registry``);
+the catalogue validates, renders and searches with it. A game without a vocabulary (Iron Leaguer: its cards'
+effects are the engine's rules) keeps ``abilities`` empty.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
+from referee import registry
 from referee.abilities import Problem, Vocabulary
 
-VOCABULARY_MODULES = {
-    "legions": "referee.games.legions.abilities",
-    "riders_legend": "referee.games.riders_legend.abilities",
-}
 NO_VOCABULARY = "{game} cards have no abilities vocabulary: abilities must be empty ({{}})"
 NOT_AN_OBJECT = "must be an object (a JSON mapping), not {value!r}"
 
 
 def vocabulary_for(game_code: str) -> Vocabulary | None:
-    """The ability vocabulary of ``game_code``, or None for a game that has none."""
-    module = VOCABULARY_MODULES.get(game_code)
-    return None if module is None else import_module(module).VOCABULARY
+    """The ability vocabulary of ``game_code``, or None for a game that has none (or is not registered)."""
+    if not registry.is_game(game_code):
+        return None
+    vocabulary: Vocabulary | None = registry.spec(game_code).part("abilities")
+    return vocabulary
+
+
+def vocabulary_codes() -> list[str]:
+    """The registered games that have an ability vocabulary, in the registry's order."""
+    return [spec.code for spec in registry.specs() if spec.abilities is not None]
 
 
 def abilities_problems(game_code: str, abilities: Any) -> list[Problem]:

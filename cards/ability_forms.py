@@ -1,12 +1,13 @@
 """The admin's abilities editor: rows of plain form fields built from each game's vocabulary
 (``Vocabulary.describe()``), so a card's ``abilities`` is entered without writing JSON by hand.
 
-Per game with a vocabulary (``cards.abilities.VOCABULARY_MODULES``), fields named ``ab__<game>__…``:
+Per game with a vocabulary (its spec's ``abilities`` part: ``cards.abilities.vocabulary_for``), fields named
+``ab__<game>__…``:
 
 - ``KEYWORD_ROWS`` keyword rows: ``kw<i>`` (the keyword) and ``kw<i>_value`` (its parameter, e.g. 衝撃's N);
 - ``TRIGGER_ROWS`` trigger rows: ``tr<i>_when`` (the timing), ``tr<i>_effect``, ``tr<i>_amount`` (the
   effect's number: its first whole-number or amount parameter) and the target, ``tr<i>_pick``, ``tr<i>_side``
-  and ``tr<i>_units`` (Legions: which units; Riders' Legend: ``what`` it reaches);
+  and ``tr<i>_units`` (the vocabulary's ``target_rows``: Legions which units, Riders' Legend ``what`` it reaches);
 - ``sample`` (sample abilities or the printed card's) and ``note``;
 - ``json``: the whole abilities as JSON, for what the rows cannot say (several effects on one trigger, a
   skill's use effects, statics, conditions). Filled, it is the abilities and the rows must be empty.
@@ -20,27 +21,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from importlib import import_module
 from typing import Any
 
 from django import forms
 from django.contrib.admin import widgets as admin_widgets
 
-from .abilities import VOCABULARY_MODULES, vocabulary_for
+from .abilities import vocabulary_codes, vocabulary_for
 
 PREFIX = "ab"
 KEYWORD_ROWS = 3
 TRIGGER_ROWS = 3
 NUMBER_KINDS = ("int", "amount")
-# The target fields a row offers, per game: (row field, the target's key, the engine's constant of choices,
-# a list value?). The target kind is game-defined and ``describe()`` names only its kind, so its choices are
-# read from the game's vocabulary module.
-TARGET_FIELDS = {
-    "legions": (("pick", "pick", "PICKS", False), ("side", "side", "SIDES", False),
-                ("units", "units", "UNIT_KINDS", True)),
-    "riders_legend": (("pick", "pick", "PICKS", False), ("side", "side", "SIDES", False),
-                      ("units", "what", "WHATS", False)),
-}
 SAMPLE_CHOICES = [("", "---------"), ("true", "sample abilities"), ("false", "the printed card's")]
 BOTH_GIVEN = "Fill either the rows above or the JSON, not both."
 NOT_JSON = "Not valid JSON: {error}."
@@ -59,14 +50,16 @@ def _number_param(term: dict) -> str | None:
     return next((p["name"] for p in term["params"] if p["kind"] in NUMBER_KINDS), None)
 
 
-def _target_choices(game_code: str, constant: str) -> tuple[str, ...]:
-    return getattr(import_module(VOCABULARY_MODULES[game_code]), constant)
+def _target_rows(game_code: str) -> tuple[tuple[str, str, tuple[str, ...], bool], ...]:
+    """The target fields a trigger row offers: ``(row field, the target's key, its choices, a list value?)``."""
+    vocabulary = vocabulary_for(game_code)
+    return vocabulary.target_rows if vocabulary is not None else ()
 
 
 def ability_fields() -> dict[str, forms.Field]:
     """Every abilities field of every game with a vocabulary (see the module docstring), all optional."""
     fields: dict[str, forms.Field] = {}
-    for code in VOCABULARY_MODULES:
+    for code in vocabulary_codes():
         described = vocabulary_for(code).describe()
         keywords = [k["code"] for k in described["keywords"]]
         effects = {e["code"]: f"{e['code']}: {e['en']}" for e in described["effects"]}
@@ -86,8 +79,8 @@ def ability_fields() -> dict[str, forms.Field]:
             fields[field_name(code, f"tr{i}_amount")] = forms.IntegerField(
                 required=False, widget=text, label=f"Trigger {n}: amount",
                 help_text="The effect's number (damage, cards drawn, cores, ATK…).")
-            for row, _key, constant, many in TARGET_FIELDS[code]:
-                values = list(_target_choices(code, constant))
+            for row, _key, choices, many in _target_rows(code):
+                values = list(choices)
                 label = f"Trigger {n}: target {_key}"
                 fields[field_name(code, f"tr{i}_{row}")] = (
                     forms.MultipleChoiceField(required=False, choices=[(v, v) for v in values], label=label,
@@ -108,7 +101,7 @@ def ability_fields() -> dict[str, forms.Field]:
 
 def ability_fieldset(game_code: str) -> tuple[str, dict[str, Any]] | None:
     """The admin fieldset of ``game_code``'s abilities, or None for a game without a vocabulary."""
-    if game_code not in VOCABULARY_MODULES:
+    if vocabulary_for(game_code) is None:
         return None
     names = [name for name in ability_fields() if name.startswith(field_name(game_code, ""))]
     return (f"{game_code} abilities", {
@@ -125,7 +118,7 @@ def _row_filled(data: Mapping[str, Any], game_code: str, names: list[str]) -> bo
 def abilities_from_form(game_code: str, data: Mapping[str, Any]) -> tuple[Any, str | None]:
     """The abilities the cleaned form ``data`` says for a card of ``game_code``, and an error for the JSON
     field (not JSON, or JSON and rows both filled), else None. A game without a vocabulary gives ``{}``."""
-    if game_code not in VOCABULARY_MODULES:
+    if vocabulary_for(game_code) is None:
         return {}, None
     described = vocabulary_for(game_code).describe()
     raw = (data.get(field_name(game_code, "json")) or "").strip()
@@ -164,7 +157,7 @@ def _abilities_from_rows(game_code: str, described: dict, data: Mapping[str, Any
         if number and amount is not None:
             effect[number] = amount
         target = {key: data.get(field_name(game_code, f"tr{i}_{row}"))
-                  for row, key, _c, _m in TARGET_FIELDS[game_code]}
+                  for row, key, _c, _m in _target_rows(game_code)}
         target = {k: v for k, v in target.items() if v not in (None, "", [])}
         if target and term and any(p["kind"] == "target" for p in term["params"]):
             effect["target"] = target
@@ -197,7 +190,7 @@ def problem_field(game_code: str, path: str, rows: bool) -> str | None:
             return field_name(game_code, f"tr{index}_when")
         detail = rest[2:]  # effects.0.<param>…
         if detail[:1] == ["target"]:
-            keys = {key: row for row, key, _c, _m in TARGET_FIELDS[game_code]}
+            keys = {key: row for row, key, _c, _m in _target_rows(game_code)}
             return field_name(game_code, f"tr{index}_{keys.get(detail[1] if len(detail) > 1 else '', 'pick')}")
         if detail and detail[0] != "effect" and detail[0] in _number_names(game_code):
             return field_name(game_code, f"tr{index}_amount")
@@ -211,7 +204,7 @@ def _number_names(game_code: str) -> set[str]:
 
 def initial_from_abilities(game_code: str, abilities: Any) -> dict[str, Any]:
     """Form initial values showing stored ``abilities``: the rows when they say it exactly, else the JSON."""
-    if game_code not in VOCABULARY_MODULES or not abilities:
+    if vocabulary_for(game_code) is None or not abilities:
         return {}
     described = vocabulary_for(game_code).describe()
     initial = _initial_rows(game_code, described, abilities)
@@ -248,7 +241,7 @@ def _initial_rows(game_code: str, described: dict, abilities: Any) -> dict[str, 
         number = _number_param(effects[effect["effect"]]) if effect.get("effect") in effects else None
         if number and number in effect:
             initial[field_name(game_code, f"tr{i}_amount")] = effect[number]
-        for row, key, _c, _m in TARGET_FIELDS[game_code]:
+        for row, key, _c, _m in _target_rows(game_code):
             if key in effect.get("target", {}):
                 initial[field_name(game_code, f"tr{i}_{row}")] = effect["target"][key]
     return initial

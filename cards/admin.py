@@ -18,8 +18,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 
+from referee import registry
+
 from .admin_filters import CardSetFilter, CardTypeFilter, attribute_filter
-from .forms import CardAdminForm, card_fieldsets
+from .forms import CardAdminForm, card_admin_form, card_fieldsets
 from .games import SCHEMAS
 from .images import delete_files
 from .models import Card, CardSet, Game
@@ -58,17 +60,18 @@ def export_document(cards: Iterable[Card]) -> dict[str, Any]:
     return cards_document(game=games.pop().code, sets=sets.values(), cards=cards)
 
 
+@registry.cached
+def game_filters() -> list[type[admin.SimpleListFilter]]:
+    """The admin's per-game attribute filters (``CardAdmin.get_list_filter``)."""
+    return [attribute_filter(spec.code, spec.deck.group[0]) for spec in registry.specs()]
+
+
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
     form = CardAdminForm
     list_display = ("thumbnail_tag", "name", "reading", "card_set", "collector_number", "card_type", "game")
     list_display_links = ("thumbnail_tag", "name")
-    list_filter = (
-        "game", CardSetFilter, CardTypeFilter,
-        attribute_filter("legions", "colours"),
-        attribute_filter("riders_legend", "faction"),
-        attribute_filter("iron_leaguer", "affiliation"),
-    )
+    list_filter = ("game", CardSetFilter, CardTypeFilter)
     search_fields = ("name", "reading", "collector_number", "card_set__code")
     list_select_related = ("game", "card_set")
     readonly_fields = ("thumbnail_preview",)
@@ -85,6 +88,15 @@ class CardAdmin(admin.ModelAdmin):
         if obj is not None and obj.game_id:
             return [obj.game.code]
         return list(SCHEMAS)
+
+    def get_list_filter(self, request: HttpRequest) -> list:
+        """The common filters, then one per game on the attribute its decks are grouped by (its spec's
+        ``deck.group``: Legions colours, Riders' Legend faction, Iron Leaguer affiliation)."""
+        return [*self.list_filter, *game_filters()]
+
+    def get_form(self, request: HttpRequest, obj: Card | None = None, change: bool = False, **kwargs: Any) -> Any:
+        kwargs.setdefault("form", card_admin_form())  # the registered games' fields (a test may add a game)
+        return super().get_form(request, obj, change, **kwargs)
 
     def get_fieldsets(self, request: HttpRequest, obj: Card | None = None) -> list:
         return card_fieldsets(self._game_codes(request, obj))

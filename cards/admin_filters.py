@@ -14,6 +14,8 @@ from django.contrib import admin
 from django.db import connection
 from django.db.models import QuerySet
 
+from referee import registry
+
 from .games import SCHEMAS
 from .games.schema import CHOICES, NAMES
 from .models import CardSet, Game
@@ -56,7 +58,7 @@ class CardTypeFilter(admin.SimpleListFilter):
     def lookups(self, request: Any, model_admin: Any) -> list[tuple[str, str]]:
         game = _selected_game(request)
         schemas = [SCHEMAS[game.code]] if game is not None else list(SCHEMAS.values())
-        return [(t, f"{t} ({s.name})") for s in schemas for t in s.card_types]
+        return [(t, f"{t} ({registry.spec(s.code).title[0]})") for s in schemas for t in s.card_types]
 
     def queryset(self, request: Any, queryset: QuerySet) -> QuerySet:
         return queryset.filter(card_type=self.value()) if self.value() else queryset
@@ -78,7 +80,7 @@ def attribute_filter(game_code: str, name: str) -> type[admin.SimpleListFilter]:
     attr = schema.attr(name)
 
     class AttributeFilter(admin.SimpleListFilter):
-        title = f"{attr.label.lower()} ({schema.name})"
+        title = f"{attr.label.lower()} ({registry.spec(game_code).title[0]})"
         parameter_name = f"{game_code}_{name}"
 
         def lookups(self, request: Any, model_admin: Any) -> list[tuple[str, str]]:

@@ -18,6 +18,8 @@ from django import forms
 from django.contrib.admin import widgets as admin_widgets
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from referee import registry
+
 from .abilities import abilities_problems
 from .ability_forms import abilities_from_form, ability_fields, ability_fieldset, initial_from_abilities, problem_field
 from .games import SCHEMAS, Attr, GameSchema
@@ -153,15 +155,16 @@ def game_fieldsets(schema: GameSchema) -> list[tuple[str, dict[str, Any]]]:
     """The admin fieldsets of one game: its attributes, then one fieldset per nested half (IL techniques)."""
     classes = ["game-attributes", f"game-{schema.code}"]
     flat = [attribute_field_name(schema.code, a.name) for a in schema.attrs if a.kind != NESTED]
-    fieldsets = [(f"{schema.name} attributes ({schema.name_ja})", {
+    title = registry.spec(schema.code).title
+    fieldsets = [(f"{title[0]} attributes ({title[1]})", {
         "fields": flat, "classes": classes,
         "description": f"Card types: {', '.join(schema.card_types)}. Leave fields of other card types empty.",
     })]
     for attr in schema.attrs:
         if attr.kind == NESTED:
             names = [attribute_field_name(schema.code, f"{attr.name}.{sub.name}") for sub in attr.fields]
-            title = f"{schema.name}: {attr.label.lower()} of a technique ({attr.label_ja}, {attr.name}.*)"
-            fieldsets.append((title, {"fields": names, "classes": classes}))
+            half = f"{title[0]}: {attr.label.lower()} of a technique ({attr.label_ja}, {attr.name}.*)"
+            fieldsets.append((half, {"fields": names, "classes": classes}))
     return fieldsets
 
 
@@ -196,7 +199,7 @@ def sample_field_choices(game_codes: Iterable[str]) -> list[tuple[str, list[tupl
             if attr.kind == NESTED:
                 choices.extend((f"{attr.name}.{sub.name}", f"{attr.name}.{sub.name}: {sub.label}")
                                for sub in attr.fields)
-        groups.append((schema.name, choices))
+        groups.append((registry.spec(code).title[0], choices))
     return groups
 
 
@@ -223,11 +226,14 @@ def _attribute_fields() -> dict[str, forms.Field]:
     }
 
 
+def card_type_choices() -> list[tuple[str, Any]]:
+    """The card types of every registered game, grouped by game (read each time a form is made)."""
+    return [("", "---------")] + [(registry.spec(code).title[0], [(t, t) for t in schema.card_types])
+                                  for code, schema in SCHEMAS.items()]
+
+
 class CardFormBase(forms.ModelForm):
-    card_type = forms.ChoiceField(
-        label="Card type",
-        choices=[("", "---------")] + [(s.name, [(t, t) for t in s.card_types]) for s in SCHEMAS.values()],
-    )
+    card_type = forms.ChoiceField(label="Card type", choices=card_type_choices)
     image = CardImageField(required=False, label="Image",
                            help_text="PNG, JPEG or WebP. Stored as WebP without metadata, with a thumbnail.")
     sample_fields = forms.MultipleChoiceField(
@@ -318,7 +324,7 @@ class CardFormBase(forms.ModelForm):
         allowed |= set(self.instance.sample_fields or [])  # values stored before stay editable
         wrong = [v for v in values if v not in allowed]
         if wrong:
-            game = SCHEMAS[game_code].name
+            game = registry.spec(game_code).title[0]
             self.add_error("sample_fields", f"{', '.join(wrong)}: not a field of {game} cards")
 
     def _update_errors(self, errors: ValidationError) -> None:
@@ -333,7 +339,13 @@ class CardFormBase(forms.ModelForm):
         super()._update_errors(errors)
 
 
-CardAdminForm = type(
-    "CardAdminForm", (CardFormBase,), {"__module__": __name__, **_attribute_fields(), **ability_fields()}
-)
-CardAdminForm.__doc__ = "The admin's card form: common fields, each game's attribute fields, image, samples."
+@registry.cached
+def card_admin_form() -> type[CardFormBase]:
+    """The admin's card form class: common fields, each registered game's attribute fields and abilities rows,
+    image, samples (made again when the registered games change)."""
+    form = type("CardAdminForm", (CardFormBase,), {"__module__": __name__, **_attribute_fields(), **ability_fields()})
+    form.__doc__ = "The admin's card form: common fields, each game's attribute fields, image, samples."
+    return form
+
+
+CardAdminForm = card_admin_form()

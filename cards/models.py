@@ -11,14 +11,21 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from referee import registry
+
 from .abilities import abilities_problems
-from .games import SCHEMAS, schema_for
+from .games import schema_for
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """``(code, English name)`` of every registered game (``referee.registry``), read when a form asks."""
+    return [(spec.code, spec.name_en) for spec in registry.specs()]
 
 
 class Game(models.Model):
-    """One of the three games; ``code`` is the schema key ("legions", "riders_legend", "iron_leaguer")."""
+    """A registered game (``referee.registry``); ``code`` is its key in the registry ("legions"…)."""
 
-    code = models.SlugField(max_length=32, unique=True, choices=[(c, s.name) for c, s in SCHEMAS.items()])
+    code = models.SlugField(max_length=32, unique=True, choices=game_choices)
     name = models.CharField(max_length=100)
     name_ja = models.CharField(max_length=100)
 

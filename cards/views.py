@@ -14,13 +14,14 @@ from django.db.models.lookups import IsNull
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language, gettext
 
+from referee import registry
+
 from .abilities import card_page_abilities
 from .games import SCHEMAS
 from .models import Card, Game
 from .search import QueryError, all_keys, sorted_search
 from .search.abilities import keyword_names
 from .search.compiler import MAX_NUMBER
-from .search.examples import examples
 from .search.keys import key_table
 from .search.labels import attribute_summary, card_type_label, choice_list, value_text
 from .search.lexer import MAX_LENGTH, MAX_TERMS
@@ -208,10 +209,18 @@ def transform_chain(card: Card) -> list[Card]:
     return list(chain[:CHAIN_LIMIT])
 
 
+def examples(game_code: str) -> tuple[tuple[str, str], ...]:
+    """``(query, description)`` pairs of the game's example searches (``GameSchema.search.examples``: the search
+    box's placeholder and the clickable examples under it), each description translated; ``()`` for a game without
+    examples. ``tests/cards/test_catalogue_pages.py`` checks every example against the game's keys."""
+    schema = SCHEMAS.get(game_code)
+    return tuple((query, gettext(text)) for query, text in schema.search.examples) if schema else ()
+
+
 def search_help(request):
     """The search language, with every key of every game (its values labelled) and each game's examples."""
     japanese = get_language() == "ja"
-    games = [(schema, help_keys(schema.code, japanese), examples(schema.code)) for schema in SCHEMAS.values()]
+    games = [(registry.spec(code), help_keys(code, japanese), examples(code)) for code in registry.codes()]
     limits = {"length": MAX_LENGTH, "terms": MAX_TERMS, "depth": MAX_DEPTH, "number": MAX_NUMBER - 1}
     return render(request, "cards/search_help.html", {"games": games, "limits": limits})
 

@@ -81,8 +81,13 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's default loaders (cached: files, then apps), then each game's own folder (config.game_templates)
+            "loaders": [("django.template.loaders.cached.Loader", [
+                "django.template.loaders.filesystem.Loader",
+                "django.template.loaders.app_directories.Loader",
+                "config.game_templates.Loader",
+            ])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -32,7 +32,7 @@ from config.parsers import SafeJSONParser
 
 from . import services
 from .decoding import UndecodableText, decode
-from .models import Deck
+from .models import Deck, side_choices
 from .textcheck import MAX_BYTES, Unreadable
 from .textcheck import MAX_CHARS as MAX_TEXT
 
@@ -211,7 +211,7 @@ class DeckWrite(StrictSerializer):
     name = StrictCharField(max_length=200, required=False, allow_blank=True)
     description = StrictCharField(required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=[v for v, _ in Deck.VISIBILITY], required=False)
-    side = serializers.ChoiceField(choices=[s for s, _ in Deck.SIDES], required=False, allow_blank=True)
+    side = serializers.ChoiceField(choices=[s for s, _ in side_choices()], required=False, allow_blank=True)
     format = StrictCharField(required=False, help_text="On create only: a deck keeps its format.")
     text = StrictCharField(max_length=MAX_TEXT, required=False, allow_blank=True, trim_whitespace=False)
 

@@ -11,27 +11,10 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .legality import labels
+from cards.games import SCHEMAS
 
-# The number a game's curve is drawn over, and the attribute its cards are grouped by.
-CURVE = {
-    "legions": ("unlock_cost", "Unlock cost", "アンロックコスト"),
-    "riders_legend": ("operation", "Operation power", "作戦力"),
-    "iron_leaguer": ("heart", "Heart", "心値"),
-}
-GROUPS = {
-    "legions": ("colours", "Colours", "カラーシンボル"),
-    "riders_legend": ("faction", "Factions", "勢力"),
-    "iron_leaguer": ("affiliation", "Affiliations", "所属"),
-}
-# Where the opening hand is drawn from: Legions the deck (5, no mulligan); Riders' Legend the first
-# half, which is on top of the stacked deck (7, one mulligan).
-# Riders' Legend: 開始手札 7枚, マリガン 任意で1回 (すべて戻してデッキを作り直す).
-HAND_SECTIONS = {"legions": ("deck",), "riders_legend": ("first_half",)}
-# Iron Leaguer: the deck is the roster of 11 ILs; hands are technique cards from the shared period-1 technique
-# deck, 5 each at the start (IL 2.4; IL 5.7: a hand of 5 in scenes 1–5). No mulligan.
-IL_HAND = 5
-IL_FIRST_PERIOD = 1
+from . import games
+
 BAR_STEP = 5  # bar widths are drawn in steps of 5 % (CSS classes ``pct-0`` … ``pct-100``, no inline style)
 
 
@@ -45,11 +28,18 @@ def _bars(counter: Counter, order=None) -> list[dict]:
     ]
 
 
+def _type_order(game: str) -> tuple[str, ...]:
+    """The game's card types in its schema's order; ``()`` for a code that is no registered game."""
+    return SCHEMAS[game].card_types if game in SCHEMAS else ()
+
+
 def deck_stats(game: str, entries: list[Mapping], cards: Mapping) -> dict:
     """``{"total", "curve": {"title", "title_ja", "bars"}, "types": bars, "groups": {...}}`` over every
-    copy. Types are in the game's own order (``labels.TYPE_ORDER``)."""
-    curve_key, curve_en, curve_ja = CURVE[game]
-    group_key, group_en, group_ja = GROUPS[game]
+    copy: the curve over the number and the groups by the attribute the game's spec names (``deck.curve``,
+    ``deck.group``). Types are in the game's own order (its schema's ``card_types``)."""
+    spec = games.deck_spec(game)
+    curve_key, curve_en, curve_ja = spec.curve
+    group_key, group_en, group_ja = spec.group
     curve: Counter = Counter()
     types: Counter = Counter()
     groups: Counter = Counter()
@@ -63,7 +53,7 @@ def deck_stats(game: str, entries: list[Mapping], cards: Mapping) -> dict:
         for item in group if isinstance(group, list) else [group] if group else []:
             groups[item] += n
     span = range(min(curve), max(curve) + 1) if curve else []
-    order = [t for t in labels.TYPE_ORDER.get(game, ()) if t in types]
+    order = [t for t in _type_order(game) if t in types]
     order += sorted(set(types) - set(order))
     return {
         "total": sum(types.values()),
@@ -78,7 +68,7 @@ def grouped(game: str, entries: Sequence, type_of, count_of) -> list[dict]:
 
     ``type_of(entry)`` gives an entry's card type and ``count_of(entry)`` its copies; a group's ``count`` is
     the copies in it. Entries keep their order inside a group."""
-    order = list(labels.TYPE_ORDER.get(game, ()))
+    order = list(_type_order(game))
     groups: dict[str, list] = {}
     for entry in entries:
         groups.setdefault(type_of(entry), []).append(entry)
@@ -90,10 +80,10 @@ def grouped(game: str, entries: Sequence, type_of, count_of) -> list[dict]:
 
 
 def hand_size(game: str, fmt: Mapping) -> int:
-    """Cards in an opening hand: the format's ``opening_hand`` rule; Iron Leaguer ``IL_HAND`` (IL 2.4)."""
-    if game == "iron_leaguer":
-        return IL_HAND
-    return int(fmt.get("rules", {}).get("opening_hand", 0))
+    """Cards in an opening hand: the size the game's spec fixes (Iron Leaguer 5: IL 2.4), else the format's
+    ``opening_hand`` rule."""
+    fixed = games.deck_spec(game).opening_hand.size
+    return fixed if fixed is not None else int(fmt.get("rules", {}).get("opening_hand", 0))
 
 
 def opening_hand(
@@ -101,15 +91,16 @@ def opening_hand(
 ) -> list:
     """The card keys of a sample opening hand, shuffled with ``random.Random(seed)``.
 
-    Legions and Riders' Legend draw ``hand_size`` cards from the game's hand sections (``HAND_SECTIONS``), one
-    key per copy. Iron Leaguer draws from ``pool``: the keys of the period-1 technique deck (IL 2.4), which
-    the players share, since a roster holds no technique cards. Empty when there is nothing to draw."""
+    A game whose spec names the deck sections of the hand (Legions the deck, Riders' Legend the first half) draws
+    ``hand_size`` cards from them, one key per copy. A game whose hand comes from catalogue cards outside the deck
+    (its spec's ``opening_hand.pool``: Iron Leaguer's shared period-1 technique deck, IL 2.4) draws from
+    ``pool``, those cards' keys. Empty when there is nothing to draw."""
     size = hand_size(game, fmt)
-    if game == "iron_leaguer":
+    hand = games.deck_spec(game).opening_hand
+    if hand.pool is not None:
         pile = list(pool)
     else:
-        sections = HAND_SECTIONS.get(game, ())
-        pile = [e["card"] for e in entries if e["section"] in sections for _ in range(int(e["count"]))]
+        pile = [e["card"] for e in entries if e["section"] in hand.sections for _ in range(int(e["count"]))]
     if not size:
         return []
     random.Random(seed).shuffle(pile)

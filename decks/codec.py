@@ -19,7 +19,9 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from . import games
 from .cardline import MAX_COUNT, Line, read_card_line, without_bullet
+from .games import fold
 from .legality import labels
 from .legality.report import Problem
 
@@ -27,48 +29,6 @@ __all__ = ["MAX_COUNT", "Line", "CardIndex", "Parsed", "parse", "resolve", "writ
 MAX_CANDIDATES = 5  # names an ambiguous name lists; the rest are counted ("…and 7 more")
 MAX_SUGGESTED = 20  # distinct unknown names of one text that get suggestions
 MAX_NAME = 200  # characters of a deck name (``Name:``), as ``decks.models.Deck.name`` stores it
-SECTION_HEADERS = {
-    "master": "master",
-    "マスター": "master",
-    "マスターカード": "master",
-    "deck": "deck",
-    "maindeck": "deck",
-    "main": "deck",
-    "デッキ": "deck",
-    "メインデッキ": "deck",
-    "山札": "deck",
-    "firsthalf": "first_half",
-    "first": "first_half",
-    "前半": "first_half",
-    "前半デッキ": "first_half",
-    "secondhalf": "second_half",
-    "second": "second_half",
-    "後半": "second_half",
-    "後半デッキ": "second_half",
-    "eyecatch": "eyecatch",
-    "アイキャッチ": "eyecatch",
-    "アイキャッチカード": "eyecatch",
-    "roster": "roster",
-    "ロースター": "roster",
-    "スタメン": "roster",
-    "lineup": "roster",
-    "startinglineup": "roster",
-}
-_SECTIONS_FOLDED: dict[str, str] = {}  # folded header -> section; filled below, once fold exists
-SECTION_TITLES = {
-    "master": "Master",
-    "deck": "Deck",
-    "first_half": "First half",
-    "second_half": "Second half",
-    "eyecatch": "Eyecatch",
-    "roster": "Roster",
-}
-GAME_SECTIONS = {
-    "legions": ("master", "deck"),
-    "riders_legend": ("first_half", "second_half", "eyecatch"),
-    "iron_leaguer": ("roster",),
-}
-DEFAULT_SECTION = {"legions": "deck", "iron_leaguer": "roster"}
 HEADER_KEYS = {
     "game": "game",
     "ゲーム": "game",
@@ -84,45 +44,10 @@ HEADER_KEYS = {
     "description": "description",
     "説明": "description",
 }
-GAMES = {
-    "legions": "legions",
-    "legions!": "legions",
-    "レギオンズ": "legions",
-    "レギオンズ!": "legions",
-    "riders_legend": "riders_legend",
-    "riderslegend": "riders_legend",
-    "riders'legend": "riders_legend",
-    "仮面ライダー": "riders_legend",
-    "仮面ライダーtcg": "riders_legend",
-    "iron_leaguer": "iron_leaguer",
-    "ironleaguer": "iron_leaguer",
-    "アイアンリーガー": "iron_leaguer",
-}
-SIDES = {
-    "silver": "silver",
-    "シルバー": "silver",
-    "シルバーキャッスル": "silver",
-    "dark": "dark",
-    "ダーク": "dark",
-    "ダークスポーツ": "dark",
-    "ダークスポーツ財団": "dark",
-}
-
 _HEADER = re.compile(r"^([^:]{1,20}):\s*(.*)$")
 _RAW_VALUE = re.compile(r"^[^:：]*[:：](.*)$")  # a header's value as typed, before NFKC (name, description)
 RAW_HEADERS = ("name", "description")
 _SECTION_COUNT = re.compile(r"[\s(（\[]*\d*\s*(枚|cards?)?[)）\]]*$", re.IGNORECASE)
-_FOLD = str.maketrans("", "", " \t・『』「」【】()[]<>〈〉《》.,!?!?'\"’‘“”-―ー~〜_/:;")
-
-
-def fold(text: str) -> str:
-    """The comparison key of a name: NFKC, case-folded, katakana for hiragana, no spaces or punctuation."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
-    return text.translate(_FOLD)
-
-
-_SECTIONS_FOLDED.update((fold(header), section) for header, section in SECTION_HEADERS.items())
 
 
 @dataclass
@@ -147,7 +72,7 @@ def _section_of(text: str) -> str | None:
 
     Headers are compared folded, as names are (so ``マスター`` and ``マスタ`` are one header)."""
     key = _SECTION_COUNT.sub("", text.strip().rstrip(":").strip()).strip().rstrip(":")
-    return _SECTIONS_FOLDED.get(fold(key))
+    return games.section_headers().get(fold(key))
 
 
 def parse(text: str) -> Parsed:
@@ -341,31 +266,34 @@ def _said_before(problem: Problem, first_line: int) -> Problem:
 def detect_game(parsed: Parsed, formats: Mapping[str, Mapping], fallback: str | None = None) -> str | None:
     """The game a decklist is for: ``Game:`` header, else the ``Format:`` header's game, else its section
     headers, else ``fallback``. None when nothing tells."""
-    if "game" in parsed.meta:
-        game = GAMES.get(fold(parsed.meta["game"][0])) or GAMES.get(parsed.meta["game"][0].strip().lower())
-        if game:
-            return game
+    if "game" in parsed.meta and (game := games.game_named(parsed.meta["game"][0])):
+        return game
     if "format" in parsed.meta and parsed.meta["format"][0] in formats:
         return formats[parsed.meta["format"][0]]["game"]
-    for game, sections in GAME_SECTIONS.items():
-        if any(s in sections and s != "deck" for s in parsed.sections_seen):
-            return game
-    if "side" in parsed.meta:
-        return "iron_leaguer"
+    if named := games.games_by_sections(parsed.sections_seen):
+        return named[0]
+    if "side" in parsed.meta and (with_sides := games.games_with_sides()):
+        spelled = [g for g in with_sides if games.side_named(g, parsed.meta["side"][0])]
+        return (spelled or with_sides)[0]
     return fallback
 
 
-def side_of(parsed: Parsed) -> tuple[str | None, Problem | None]:
-    """The Iron Leaguer side from the ``Side:`` header: ("silver" | "dark" | None, problem)."""
+def side_of(parsed: Parsed, game: str | None = None) -> tuple[str | None, Problem | None]:
+    """The side a ``Side:`` header names for ``game`` (Iron Leaguer: "silver" or "dark"): ``(side | None,
+    problem | None)``; ``codec.bad_header`` for a spelling that is none of the game's sides."""
     if "side" not in parsed.meta:
         return None, None
     text, number = parsed.meta["side"]
-    side = SIDES.get(fold(text)) or SIDES.get(text.strip())
+    side = games.side_named(game, text)
     if side is None:
+        choices = games.sides(game) if game else tuple(games.all_sides().values())
+        names_en = [c.name[0] for c in choices]
+        either = f"neither {' nor '.join(names_en)}" if len(names_en) == 2 else f"none of {', '.join(names_en)}"
         return None, Problem(
             "codec.bad_header",
-            f"Line {number}: the side “{text}” is neither Silver Castle nor Dark Sports (write silver or dark).",
-            f"{number}行目：陣営「{text}」はシルバーキャッスルでもダークスポーツ財団でもありません（シルバーかダークと書いてください）。",
+            f"Line {number}: the side “{text}” is {either} (write {' or '.join(c.code for c in choices)}).",
+            f"{number}行目：陣営「{text}」は{''.join(c.name[1] + 'でも' for c in choices)}ありません"
+            f"（{'か'.join(c.short[1] for c in choices)}と書いてください）。",
             line=number,
         )
     return side, None
@@ -374,9 +302,10 @@ def side_of(parsed: Parsed) -> tuple[str | None, Problem | None]:
 def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]]:
     """Turn card lines into deck entries ``{"card", "count", "section", "line"}`` against ``index``.
 
-    Lines before any section header go to the game's default section (Legions: deck, Iron Leaguer: roster);
-    Riders' Legend has none, so such lines are ``codec.no_section``. An unknown or ambiguous name written on
-    several lines is a problem on each line, its suggestions on the first only."""
+    Lines before any section header go to the game's default section (its spec's ``deck.default_section``:
+    Legions deck, Iron Leaguer roster); a game without one (Riders' Legend) refuses them, ``codec.no_section``.
+    An unknown or ambiguous name written on several lines is a problem on each line, its suggestions on the first
+    only."""
     entries: list[dict] = []
     problems: list[Problem] = list(parsed.problems)
     totals: dict[tuple, int] = {}
@@ -385,9 +314,9 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
     suggest = _Suggester(index)
     for line in parsed.lines:
         if line.section is None:
-            line.section = DEFAULT_SECTION.get(index.game)
+            line.section = games.default_section(index.game)
             if line.section is None:
-                problems.append(_no_section(line))
+                problems.append(_no_section(line, index.game))
                 continue
         if line.whole and (line.whole in index.by_name or fold(line.whole) in index.by_fold):
             line.name, line.count = line.whole, 1
@@ -409,11 +338,14 @@ def resolve(parsed: Parsed, index: CardIndex) -> tuple[list[dict], list[Problem]
     return entries, problems
 
 
-def _no_section(line: Line) -> Problem:
+def _no_section(line: Line, game: str) -> Problem:
+    titles = [games.section_title(code) for code in games.game_sections(game)]
+    shown = f"{', '.join(titles[:-1])} or {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    titles_ja = [games.section_title(code, japanese=True) for code in games.game_sections(game)]
     return Problem(
         "codec.no_section",
-        f"Line {line.number}: a card before any section header (First half, Second half or Eyecatch).",
-        f"{line.number}行目：区分（前半・後半・アイキャッチ）の見出しの前にカードがあります。",
+        f"Line {line.number}: a card before any section header ({shown}).",
+        f"{line.number}行目：区分（{'・'.join(titles_ja)}）の見出しの前にカードがあります。",
         card=line.name,
         line=line.number,
     )
@@ -473,10 +405,10 @@ def write(meta: Mapping, entries: Iterable[Mapping], index: CardIndex) -> str:
         merged[(entry["section"], entry["card"])] = (
             merged.get((entry["section"], entry["card"]), 0) + entry["count"]
         )
-    sections = list(GAME_SECTIONS.get(meta["game"], ()))
+    sections = list(games.game_sections(meta["game"]))
     sections += sorted({s for s, _ in merged} - set(sections))
     for section in sections:
-        out += ["", SECTION_TITLES.get(section, section)]
+        out += ["", games.section_title(section)]
         for (sec, key), count in merged.items():
             if sec != section:
                 continue

@@ -48,17 +48,18 @@ class Format(models.Model):
     def clean(self) -> None:
         """Refuse malformed ``sections``, ``copy_sections`` or ``rules`` (each problem under its field), which
         would otherwise break every legality check of the format (``decks.legality.formatdata``)."""
-        from cards.games import schema_for
+        from cards.games import SCHEMAS
 
-        from .codec import GAME_SECTIONS
-        from .legality import formatdata
+        from .games import game_sections
+        from .legality import formatdata, game_rules
 
         game = self.game.code if self.game_id else None
-        card_types = schema_for(game).card_types if game in GAME_SECTIONS else ()
+        known = game in SCHEMAS
+        card_types = SCHEMAS[game].card_types if known else ()
         found = {
-            "sections": formatdata.section_problems(self.sections, GAME_SECTIONS.get(game, ()), card_types),
+            "sections": formatdata.section_problems(self.sections, game_sections(game or ""), card_types),
             "copy_sections": formatdata.copy_sections_problems(self.copy_sections, self.sections),
-            "rules": formatdata.rules_problems(self.rules),
+            "rules": formatdata.rules_problems(self.rules, game_rules(game) if known else None),
         }
         if errors := {field: problems for field, problems in found.items() if problems}:
             raise ValidationError(errors)
@@ -118,10 +119,17 @@ class FormatCardLimit(models.Model):
         }
 
 
+def side_choices() -> list[tuple[str, str]]:
+    """``Deck.side``'s choices: none, or a side of a registered game (its spec's ``deck.sides``: Iron Leaguer's
+    Silver Castle and Dark Sports), read when a form or a check asks."""
+    from .games import all_sides
+
+    return [("", "—")] + [(side.code, side.short[0]) for side in all_sides().values()]
+
+
 class Deck(models.Model):
     PUBLIC, UNLISTED, PRIVATE = "public", "unlisted", "private"
     VISIBILITY = [(PUBLIC, _("public")), (UNLISTED, _("unlisted")), (PRIVATE, _("private"))]
-    SIDES = [("", "—"), ("silver", _("Silver")), ("dark", _("Dark"))]
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
@@ -129,7 +137,8 @@ class Deck(models.Model):
     name = models.CharField(max_length=200)
     description = models.TextField(blank=True)
     visibility = models.CharField(max_length=10, choices=VISIBILITY, default=PRIVATE)
-    side = models.CharField(max_length=10, choices=SIDES, blank=True, help_text=_("Iron Leaguer only."))
+    side = models.CharField(max_length=10, choices=side_choices, blank=True,
+                            help_text=_("The side a deck is built for, in a game with sides (Iron Leaguer)."))
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from cards.models import Card
 
-from . import builder, services
+from . import builder, games, services
 from .legality import labels
 from .legality.report import Report
 from .models import Deck
@@ -38,7 +38,7 @@ def problems(report: Report, japanese: bool) -> dict:
     language; ``code`` is for tests and styling only)."""
 
     def one(p) -> dict:
-        heading = labels.PROBLEMS.get(p.code, (p.code, p.code))[1 if japanese else 0]
+        heading = labels.problem_heading(p.code, japanese)
         section = ""
         if p.section:
             section = labels.section_ja(p.section) if japanese else labels.section_en(p.section)
@@ -136,14 +136,14 @@ def panel(deck: Deck, japanese: bool) -> dict:
         "game_label": game,
         "format_label": format_label(deck.format, japanese),
         "kicker": kicker(game, format_label(deck.format, japanese)),
-        "side_label": labels.SIDES[deck.side][1 if japanese else 0] if deck.side in labels.SIDES else "",
+        "side_label": games.side_label(deck.side, japanese) if deck.side else "",
         "visibility_label": labels.VISIBILITY[deck.visibility][1 if japanese else 0],
         "sections": sections(deck, entries, japanese),
         "report": problems(services.deck_report(deck), japanese),
         "stats": stats(deck, entries, japanese),
         "card_total": sum(e.count for e in entries),
         "visibility_choices": [(code, pair[1 if japanese else 0]) for code, pair in labels.VISIBILITY.items()],
-        "side_choices": [("", "—")] + [(code, pair[1 if japanese else 0]) for code, pair in labels.SIDES.items()],
+        "side_choices": [("", "—")] + [(s.code, s.name[1 if japanese else 0]) for s in games.sides(deck.game.code)],
         "section_choices": [
             (code, labels.section_ja(code) if japanese else labels.section_en(code)) for code in deck.format.sections
         ],
@@ -161,10 +161,15 @@ def deck_rows(decks, japanese: bool) -> list[Deck]:
     return rows
 
 
-def _technique_pool(deck: Deck) -> list[int]:
-    """The period-1 technique cards of the catalogue: the deck both Iron Leaguer teams draw from (IL 2.4)."""
-    techniques = Card.objects.filter(game=deck.game, card_type="technique").order_by("id")
-    return [c.pk for c in techniques if (c.attributes or {}).get("period") == builder.IL_FIRST_PERIOD]
+def _hand_pool(deck: Deck) -> list[int]:
+    """The catalogue cards an opening hand is drawn from when the game's spec names them (``opening_hand.pool``:
+    Iron Leaguer's period-1 technique cards, the deck both teams draw from, IL 2.4); ``[]`` otherwise."""
+    pool = games.deck_spec(deck.game.code).opening_hand.pool
+    if pool is None:
+        return []
+    card_type, wanted = pool
+    cards = Card.objects.filter(game=deck.game, card_type=card_type).order_by("id")
+    return [c.pk for c in cards if all((c.attributes or {}).get(k) == v for k, v in wanted.items())]
 
 
 def hand(deck: Deck, *, mulligans: int, japanese: bool, seed: int | None = None) -> dict:
@@ -176,17 +181,12 @@ def hand(deck: Deck, *, mulligans: int, japanese: bool, seed: int | None = None)
     entries = list(deck.entries.select_related("card"))
     plain = [{"card": e.card_id, "count": e.count, "section": e.section} for e in entries]
     game = deck.game.code
-    pool = _technique_pool(deck) if game == "iron_leaguer" else ()
+    pool = _hand_pool(deck)
     keys = builder.opening_hand(
         game, plain, {}, fmt, seed=secrets.randbits(32) if seed is None else seed, pool=pool
     )
     by_id = Card.objects.select_related("game", "card_set").in_bulk(set(keys))
-    if game == "iron_leaguer":
-        source = "共通の1期技カードデッキから" if japanese else "From the shared period-1 technique deck"
-    elif game == "riders_legend":
-        source = "前半デッキから" if japanese else "From the first half"
-    else:
-        source = "デッキから" if japanese else "From the deck"
+    source = games.deck_spec(game).opening_hand.source[1 if japanese else 0]
     return {
         "deck": deck,
         "cards": [by_id[k] for k in keys if k in by_id],

@@ -11,17 +11,16 @@ import json
 from datetime import date
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 
 from cards.models import Card, Game
+from referee import registry
 
 from . import codec
+from .games import all_sides
 from .legality import Problem, Report, check
-from .models import Deck, DeckEntry, Format, FormatCardLimit
+from .models import Deck, DeckEntry, Format, FormatCardLimit, side_choices
 from .textcheck import TextResult, Unreadable, check_text
-
-SEED_FORMATS_DIR = Path(settings.BASE_DIR) / "seeds" / "formats"
 
 
 class DeckTextError(ValueError):
@@ -63,25 +62,32 @@ def _check_fields(fields: dict) -> None:
             f"“{fields['visibility']}” is not a visibility: choose public, unlisted or private.",
             f"「{fields['visibility']}」は公開設定にありません。公開・限定公開・非公開から選んでください。",
         )
-    if "side" in fields and fields["side"] not in dict(Deck.SIDES):
+    if "side" in fields and fields["side"] not in dict(side_choices()):
+        sides = all_sides().values()
         raise DeckFieldError(
             "side",
             "deck.bad_side",
-            f"“{fields['side']}” is not a side: choose Silver Castle, Dark Sports or none.",
-            f"「{fields['side']}」は陣営にありません。シルバーキャッスル・ダークスポーツ財団・なしから選んでください。",
+            f"“{fields['side']}” is not a side: choose {', '.join(s.name[0] for s in sides)} or none.",
+            f"「{fields['side']}」は陣営にありません。{'・'.join(s.name[1] for s in sides)}・なしから選んでください。",
         )
 
 
 @transaction.atomic
+def seed_format_files() -> list[Path]:
+    """Every registered game's seed format files (its spec's ``seeds.formats``: ``seeds/formats/*.json``)."""
+    return [path for spec in registry.specs() for path in spec.seeds.paths("formats")]
+
+
 def formats_load_seed(*, folder: Path | None = None, reset: bool = False) -> list[Format]:
-    """Create every format in ``seeds/formats/*.json`` that does not exist yet; returns the formats created.
+    """Create every seed format (``seed_format_files``, or the ``*.json`` of ``folder``) that does not exist yet;
+    returns the formats created.
 
     Formats are edited in the admin (rules, banned and restricted cards), and ``loadseeds`` runs on every
     ``make run``: an existing format is therefore left as it is, admin edits included. With ``reset`` the
     seed overwrites existing formats too (fields and card limits replaced) and those are returned as well.
     A format whose game is not loaded yet is skipped."""
     written = []
-    for path in sorted((folder or SEED_FORMATS_DIR).glob("*.json")):
+    for path in sorted(folder.glob("*.json")) if folder else seed_format_files():
         data = json.loads(path.read_text(encoding="utf-8"))
         game = Game.objects.filter(code=data["game"]).first()
         if game is None or (not reset and Format.objects.filter(code=data["code"]).exists()):

@@ -10,15 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from . import codec
+from . import codec, games
 from .legality import Report, check, labels
-
-DEFAULT_FORMATS = {
-    "legions": "legions_standard",
-    "riders_legend": "riders_legend_advanced",
-    "iron_leaguer": "iron_leaguer_standard",
-}
-
 
 MAX_CHARS = 100_000  # characters of a decklist text
 MAX_BYTES = 4 * MAX_CHARS  # bytes of a decklist file (no encoding it is read in takes more than 4 a character)
@@ -75,12 +68,13 @@ def _format_for(parsed: codec.Parsed, formats: Mapping[str, Mapping], format_cod
             "Cannot tell which game this list is for: add a “Game:” or “Format:” line, or choose a format.",
             "どのゲームのデッキか分かりません。「ゲーム：」か「フォーマット：」の行を加えるか、フォーマットを選んでください。",
         )
-    if DEFAULT_FORMATS.get(game) not in formats:
+    default = games.default_format(game)  # the game's spec names it
+    if default not in formats:
         raise Unreadable(
             f"No format for {labels.game_en(game)} is loaded yet.",
             f"{labels.game_ja(game)}のフォーマットがまだ登録されていません。",
         )
-    return formats[DEFAULT_FORMATS[game]]
+    return formats[default]
 
 
 def check_text(
@@ -113,7 +107,7 @@ def check_text(
     fmt = _format_for(parsed, formats, format_code, game_hint)
     index = index_for(fmt["game"])
     entries, problems = codec.resolve(parsed, index)
-    side, side_problem = codec.side_of(parsed)
+    side, side_problem = codec.side_of(parsed, fmt["game"])
     if side_problem:
         problems.append(side_problem)
     deck = {"game": fmt["game"], "side": side, "entries": entries}

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-GAMES = {"iron_leaguer": _lazy("Iron Leaguer"), "legions": _lazy("Legions"), "riders_legend": _lazy("Riders' Legend")}
+from referee import registry
+
 BOTS = {"greedy": _lazy("bot (greedy)"), "random": _lazy("bot (random)")}
 
 ERRORS = {
@@ -60,4 +62,7 @@ def error_label(code: str, clause: str = "", reason: str = "") -> str:
 
 
 def game_label(code: str) -> str:
-    return str(GAMES.get(code, _("?")))
+    """A game's name in the reader's language (its spec's ``name`` in ``referee.registry``); "?" when unknown."""
+    if not registry.is_game(code):
+        return _("?")
+    return registry.spec(code).label((get_language() or "").startswith("ja"))

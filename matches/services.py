@@ -751,13 +751,13 @@ def deck_for_seat(*, game: str, format_code: str, text: str, seat: str) -> dict:
     side = result.meta.get("side")
     if side and side != seat:
         raise BadRequest(f"the roster is for the {side} side, not {seat}", code="wrong_side")
-    from .adapters import wiring
+    from .adapters import keep
 
     try:
-        keep = wiring(game).keep
+        kept = keep(game, result)
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
-    return {"text": text, "format": result.format.get("code", format_code), **keep(result)}
+    return {"text": text, "format": result.format.get("code", format_code), **kept}
 
 
 def _problem_sentence(problem, japanese: bool) -> str:

@@ -99,7 +99,7 @@ def create(request):
     try:
         seconds = int(request.POST.get("decision_seconds") or 0) or None
         match = services.match_challenge(
-            user=request.user, game=request.POST.get("game", "iron_leaguer"), seat=request.POST.get("seat", ""),
+            user=request.user, game=request.POST.get("game", ""), seat=request.POST.get("seat", ""),
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
             deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
             entropy=request.POST.get("entropy", "").strip(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema import BOOL, CHOICES, INT, NAMES, STR, Attr, AttributeError_, GameSchema
+from .schema import BOOL, CHOICES, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys
 
 COLOURS = ("black", "red", "white", "green", "blue")
 COLOURS_JA = {"black": "黒", "red": "赤", "white": "白", "green": "緑", "blue": "青"}
@@ -46,11 +46,57 @@ def _check_master_class(card_type: str, attrs: dict[str, Any]) -> list[Attribute
     return []
 
 
+# The reader's words for the stored codes (docs/glossary.md): card types, then colours.
+LABELS = {
+    "master": ("Master", "マスター"),
+    "minion": ("Minion", "ミニオン"),
+    "lord": ("Lord", "ロード"),
+    "skill": ("Skill", "スキル"),
+    "arts": ("Arts", "アーツ"),
+    **{code: (code.capitalize(), ja) for code, ja in COLOURS_JA.items()},
+}
+TYPE_NOUNS = {"master": ("master", "Master"), "minion": ("minion", "Minions"), "lord": ("lord", "Lords"),
+              "skill": ("skill", "Skills"), "arts": ("arts", "Arts")}
+
+SEARCH = SearchKeys(examples=(
+    ("t:minion c:red atk>=2", "Red minions with ATK 2 or more"),
+    ("c:red/green", "Cards of the red and green class"),
+    ("t:lord cc<=3 order:-atk", "Lords with CC 3 or less, strongest first"),
+    ("kw:速攻", "Cards with Haste (速攻) in their abilities"),
+))
+
 GAME = GameSchema(
     code="legions",
-    name="Legions!",
-    name_ja="レギオンズ!",
     card_types=CARD_TYPES,
     attrs=ATTRS,
     extra_checks=(_check_master_class,),
+    labels=LABELS,
+    type_nouns=TYPE_NOUNS,
+    search=SEARCH,
 )
+
+
+def _word(code: str, japanese: bool) -> str:
+    pair = LABELS.get(code)
+    return pair[1 if japanese else 0] if pair else code
+
+
+def face(card_type: str, attrs: dict[str, Any], japanese: bool) -> dict[str, Any]:
+    """What a Legions card face shows (Legions: カード構成; ``templates/components/faces/legions.html``): colour
+    symbols, unlock cost, CC (lords), ATK/HP, WT, keywords, category; a master's class and awakened side."""
+    colours = [c for c in attrs.get("colours") or [] if isinstance(c, str)]
+    return {
+        "colours": [{"code": c, "symbol": COLOURS_JA.get(c, c[:1]), "label": _word(c, japanese)} for c in colours],
+        "colour_class": "-".join(colours) or "none",
+        "unlock_cost": attrs.get("unlock_cost"),
+        "core_cost": attrs.get("core_cost"),
+        "atk": attrs.get("atk"),
+        "hp": attrs.get("hp"),
+        "wt": attrs.get("wt"),
+        "keywords": list(attrs.get("keywords") or []),
+        "category": attrs.get("category") or "",
+        "finisher": bool(attrs.get("finisher")),
+        "class_label": attrs.get("class_label") or "",
+        "awakened_name": attrs.get("awakened_name") or "",
+        "awakened_text": attrs.get("awakened_text") or "",
+    }

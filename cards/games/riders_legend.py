@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema import BOOL, CHOICE, INT, NAMES, STR, Attr, AttributeError_, GameSchema
+from .schema import BOOL, CHOICE, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys
 
 CARD_TYPES = ("character", "mission", "action", "eyecatch")
 ALIGNMENTS = ("justice", "evil")
@@ -56,11 +56,51 @@ def _check_faction(card_type: str, attrs: dict[str, Any]) -> list[AttributeError
     return []
 
 
+# The reader's words for the stored codes (docs/glossary.md): card types, then alignments.
+LABELS = {
+    "character": ("Character", "キャラクター"),
+    "mission": ("Mission", "ミッション"),
+    "action": ("Action", "アクション"),
+    "eyecatch": ("Eyecatch", "アイキャッチ"),
+    **{code: (code.capitalize(), ja) for code, ja in ALIGNMENTS_JA.items()},
+}
+TYPE_NOUNS = {"character": ("character", "Characters"), "mission": ("mission", "Missions"),
+              "action": ("action", "Actions"), "eyecatch": ("eyecatch", "Eyecatch")}
+
+SEARCH = SearchKeys(examples=(
+    ("align:evil faction:ショッカー op>=2", "Shocker cards with operation power 2 or more"),
+    ("t:character order:-atk", "Characters, highest attack first"),
+    ("t:mission req<=3", "Missions needing operation power 3 or less"),
+))
+
 GAME = GameSchema(
     code="riders_legend",
-    name="Riders' Legend",
-    name_ja="仮面ライダー トレーディングカードゲーム",
     card_types=CARD_TYPES,
     attrs=ATTRS,
     extra_checks=(_check_faction,),
+    labels=LABELS,
+    type_nouns=TYPE_NOUNS,
+    search=SEARCH,
 )
+
+
+def face(card_type: str, attrs: dict[str, Any], japanese: bool) -> dict[str, Any]:
+    """What a Riders' Legend card face shows (タイプと勢力, カード構成; ``templates/components/faces/
+    riders_legend.html``): justice or evil and faction, attack, defence, operation power, required operation power
+    (missions), the eyecatch's two sides."""
+    alignment = attrs.get("alignment") or ""
+    pair = LABELS.get(alignment)
+    return {
+        "alignment": alignment or "none",
+        "alignment_label": (pair[1 if japanese else 0] if pair else alignment) if alignment else "",
+        "faction": attrs.get("faction") or "",
+        "attack": attrs.get("attack"),
+        "defence": attrs.get("defence"),
+        "operation": attrs.get("operation"),
+        "required_operation": attrs.get("required_operation"),
+        "transforms_from": list(attrs.get("transforms_from") or []),
+        "placement_condition": attrs.get("placement_condition") or "",
+        "limit_one": bool(attrs.get("limit_one")),
+        "side_a": attrs.get("side_a") or "",
+        "side_b": attrs.get("side_b") or "",
+    }

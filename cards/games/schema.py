@@ -165,15 +165,37 @@ def _check_fields(
 
 
 @dataclass(frozen=True)
+class SearchKeys:
+    """What the search language knows of a game beyond its attributes' own keys (``Attr.search_key``).
+
+    ``aliases``: other spellings of stored values, mapped to the value (``"攻": "attack"``; the Japanese labels of
+    ``GameSchema.labels`` are accepted without being listed); ``groups``: per attribute, a word that means any of
+    several values (``{"affiliation": {"dark": ("dark_starter", "dark_leaguer")}}``); ``nested``: a key that looks
+    inside a nested attribute, with the paths it reads (``{"kind": (("upper", "kind"), ("lower", "kind"))}``);
+    ``examples``: ``(query, English description)`` pairs for the search page (the description is translated when
+    shown)."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    groups: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    nested: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSchema:
-    """A game's card types and attributes; ``extra_checks`` add rules that span several fields."""
+    """A game's card types and attributes; ``extra_checks`` add rules that span several fields.
+
+    ``labels``: the reader's words for every stored code of the game's cards, ``code -> (English, Japanese)``:
+    each card type (as a card face titles it) and each choice value; ``type_nouns``: each card type as an English
+    sentence says it, ``(singular, plural)`` (``("IL", "ILs")``); ``search``: the search language's extra keys."""
 
     code: str
-    name: str
-    name_ja: str
     card_types: tuple[str, ...]
     attrs: tuple[Attr, ...]
     extra_checks: tuple[Callable[[str, dict[str, Any]], list[AttributeError_]], ...] = field(default=())
+    labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    type_nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    search: SearchKeys = field(default_factory=SearchKeys)
 
     def attr(self, name: str) -> Attr:
         for attr in self.attrs:
@@ -206,3 +228,20 @@ class GameSchema:
     def search_keys(self) -> dict[str, Attr]:
         """The search language's keys for this game, mapped to their attributes."""
         return {a.search_key: a for a in self.attrs if a.search_key}
+
+    def field_at(self, path: tuple[str, ...]) -> Attr:
+        """The attribute at ``path`` (``("upper", "kind")``: the ``kind`` field of the nested ``upper``). KeyError
+        names a step that is not there."""
+        attr = self.attr(path[0])
+        for name in path[1:]:
+            attr = next((f for f in attr.fields if f.name == name), None) or _missing(name)
+        return attr
+
+    def type_label(self, card_type: str, japanese: bool) -> str:
+        """A card type as a face titles it (``il`` -> "Iron Leaguer"), the code itself when unlabelled."""
+        pair = self.labels.get(card_type)
+        return pair[1 if japanese else 0] if pair else card_type
+
+
+def _missing(name: str) -> Attr:
+    raise KeyError(name)

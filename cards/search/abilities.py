@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.db.models.fields.json import KT
 from django.db.models.lookups import Exact, IsNull
 
-from cards.abilities import VOCABULARY_MODULES, vocabulary_for
+from cards.abilities import vocabulary_codes, vocabulary_for
 
 ABILITY_KEYS = {"kw": "kw", "keyword": "kw"}
 MAX_KEYWORDS = 8  # keywords scanned per card without PostgreSQL containment (no seed card has more than 3)
@@ -22,7 +22,7 @@ MAX_KEYWORDS = 8  # keywords scanned per card without PostgreSQL containment (no
 
 def keyword_games(game_codes: Sequence[str]) -> tuple[str, ...]:
     """The games of ``game_codes`` that have an ability vocabulary (those ``kw:`` searches)."""
-    return tuple(code for code in game_codes if code in VOCABULARY_MODULES)
+    return tuple(code for code in game_codes if code in vocabulary_codes())
 
 
 def keyword_names(game_codes: Sequence[str]) -> dict[str, str]:

@@ -43,7 +43,7 @@ from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT
 from . import errors as E
 from .abilities import ABILITY_KEYS, keyword_condition, keyword_names
 from .errors import query_error
-from .keys import COMMON_KEYS, TYPE_ALIASES, KeyTarget, card_types, choice_group, key_table, resolve_choice
+from .keys import COMMON_KEYS, KeyTarget, card_types, choice_group, key_table, resolve_choice, type_aliases
 from .parser import And, Node, Not, Or, Term, Word
 
 _NUMERIC_OPS = {
@@ -163,7 +163,7 @@ def _common(key: str, term: Term, codes: tuple[str, ...]) -> Q:
     value = term.value
     if key == "t":
         known = card_types(codes)
-        card_type = TYPE_ALIASES.get(value, value).lower()  # t:ミニオン = t:minion
+        card_type = type_aliases().get(value, value).lower()  # t:ミニオン = t:minion
         if card_type not in known:
             raise _bad_choice(term, known, value)
         return _negate_if(term, Q(card_type=card_type))

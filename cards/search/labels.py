@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cards.faces import LABELS, label
-from cards.games import SCHEMAS
+from cards.faces import label
+from cards.games import labels
 from cards.games.schema import BOOL, NONE_MARK, Attr
 
 # Every stored code (card types, colours, alignments, affiliations, kinds, timings…) has one English and one
-# Japanese label, kept in ``cards.faces.LABELS`` so the card faces and the pages say the same words.
-CARD_TYPE_CODES = tuple(dict.fromkeys(code for schema in SCHEMAS.values() for code in schema.card_types))
+# Japanese label, kept in its game's schema (``GameSchema.labels``) so the card faces and the pages say the same
+# words.
 _BOOL = {True: ("yes", "あり"), False: ("no", "なし")}
 
 
@@ -40,7 +40,7 @@ def value_text(attr: Attr, value: Any, japanese: bool) -> str:
         return NONE_MARK
     if attr.kind == BOOL or isinstance(value, bool):
         return _BOOL[bool(value)][1 if japanese else 0]
-    if attr.choices and value in LABELS:
+    if attr.choices and value in labels():
         return label(value, japanese)
     return str(value)
 
@@ -69,7 +69,7 @@ def choice_list(codes) -> str:
     japanese = (get_language() or "").startswith("ja")
     words = []
     for code in codes:
-        if code not in LABELS:
+        if code not in labels():
             words.append(gettext(code))
         elif japanese:
             words.append(label(code, True))

@@ -19,6 +19,7 @@ from typing import Any
 
 from cards.games import SCHEMAS
 from cards.models import Card, CardSet, Game
+from referee import registry
 
 from .csv_columns import attributes_to_cells, csv_header, list_cell
 from .image_files import ARCHIVE_DOCUMENT, ARCHIVE_FOLDER, reference_of
@@ -110,7 +111,7 @@ def cards_document(*, game: str, sets: Iterable[CardSet], cards: Iterable[Card])
     document is built: the export command, the bulk files and the admin's export action all call it.
     """
     row = Game.objects.filter(code=game).first()
-    schema = SCHEMAS[game]
+    title = registry.spec(game).title
     sets = list(sets)
     codes = {card_set.id: card_set.code for card_set in sets}
     return {
@@ -118,8 +119,8 @@ def cards_document(*, game: str, sets: Iterable[CardSet], cards: Iterable[Card])
         "version": FILE_VERSION,
         "game": {
             "code": game,
-            "name": row.name if row else schema.name,
-            "name_ja": row.name_ja if row else schema.name_ja,
+            "name": row.name if row else title[0],
+            "name_ja": row.name_ja if row else title[1],
         },
         "sets": [_set_json(card_set) for card_set in sets],
         "cards": [_card_json(card, codes[card.card_set_id]) for card in cards],

@@ -30,6 +30,7 @@ from cards.games.schema import NESTED
 from cards.images import delete_files
 from cards.models import Card, Game
 from decks.catalogue import catalogue_changed
+from referee import registry
 
 from .image_files import ImagePlan, plan_images, store_images
 from .records import ABSENT, CARD_FIELDS, IMAGE_FIELDS, MISSING, CardFile, CardRecord, Problem
@@ -447,18 +448,19 @@ def _update_cards(cards: list[Card]) -> None:
 
 
 def _create_game(code: str, names: tuple[str, str] | None) -> Game:
-    schema = SCHEMAS[code]
+    title = registry.spec(code).title
     name, name_ja = names or ("", "")
-    return Game.objects.create(code=code, name=name or schema.name, name_ja=name_ja or schema.name_ja)
+    return Game.objects.create(code=code, name=name or title[0], name_ja=name_ja or title[1])
 
 
 def ensure_games() -> list[Game]:
-    """Create the Game row of every game in ``cards.games`` that has none; return all three (idempotent)."""
+    """Create the Game row of every registered game (``referee.registry``) that has none, named by its spec's
+    ``title``; return every registered game's row, in the registry's order (idempotent)."""
     existing = {game.code: game for game in Game.objects.all()}
-    for code, schema in SCHEMAS.items():
-        if code not in existing:
-            existing[code] = Game.objects.create(code=code, name=schema.name, name_ja=schema.name_ja)
-    return [existing[code] for code in SCHEMAS]
+    for spec in registry.specs():
+        if spec.code not in existing:
+            existing[spec.code] = Game.objects.create(code=spec.code, name=spec.title[0], name_ja=spec.title[1])
+    return [existing[code] for code in registry.codes()]
 
 
 __all__ = [

@@ -18,17 +18,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from types import ModuleType
 
-from . import common, iron_leaguer, legions, riders_legend
+from referee import registry
+
+from . import common
 from .report import ERROR, WARNING, Problem, Report
 
-GAME_RULES = {"legions": legions, "riders_legend": riders_legend, "iron_leaguer": iron_leaguer}
+
+def game_rules(game: str) -> ModuleType:
+    """The legality module of the registered game ``game`` (its spec's ``legality`` part: ``SECTION_SIZE_CODES``,
+    ``TYPE_CODES``, ``PROBLEMS``, ``check(deck, entries, cards, format)`` and, optionally, ``rules_problems``).
+    UnknownGame (a KeyError) names the registered games."""
+    module: ModuleType = registry.spec(game).part("legality")
+    return module
 
 
 def check(deck: Mapping, cards: Mapping, format: Mapping, *, as_of: date | None = None) -> Report:  # noqa: A002
     """Judge ``deck`` against ``format``; see the module docstring for the shapes. KeyError for an unknown
     game."""
-    game = GAME_RULES[format["game"]]
+    game = game_rules(format["game"])
     report = Report()
     entries, problems = common.known_entries(deck.get("entries", ()), cards, format)
     report.extend(problems)
@@ -40,4 +49,4 @@ def check(deck: Mapping, cards: Mapping, format: Mapping, *, as_of: date | None 
     return report
 
 
-__all__ = ["ERROR", "WARNING", "GAME_RULES", "Problem", "Report", "check"]
+__all__ = ["ERROR", "WARNING", "Problem", "Report", "check", "game_rules"]

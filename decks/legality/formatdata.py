@@ -10,8 +10,6 @@ from collections.abc import Iterable, Mapping
 
 SECTION_KEYS = ("size", "min", "max", "types")
 NUMBER_RULES = ("opening_hand", "mulligans")
-ROSTERS = ("starters", "custom")
-EXCLUSION_KEYS = {"affiliations": list, "names": list, "no_growth": bool}
 
 
 def _count(value) -> bool:
@@ -56,9 +54,10 @@ def copy_sections_problems(copy_sections, sections) -> list[str]:
     return [f"{name!r} is not one of the format's sections" for name in copy_sections if name not in known]
 
 
-def rules_problems(rules) -> list[str]:
-    """Problems of ``rules``: ``opening_hand``/``mulligans`` counts; Iron Leaguer ``roster`` and
-    ``exclusions`` ``{side: {"affiliations": [str], "names": [str], "no_growth": bool}}``."""
+def rules_problems(rules, game_rules: object = None) -> list[str]:
+    """Problems of ``rules``: the ``opening_hand``/``mulligans`` counts every game may set, then the game's own
+    (``game_rules``, the game's legality module: its ``rules_problems(rules)`` when it has one; Iron Leaguer
+    ``roster`` and ``exclusions``)."""
     if not isinstance(rules, Mapping):
         return [f"must be an object, not {rules!r}"]
     problems = [
@@ -66,17 +65,10 @@ def rules_problems(rules) -> list[str]:
         for key in NUMBER_RULES
         if key in rules and not _count(rules[key])
     ]
-    if "roster" in rules and rules["roster"] not in ROSTERS:
-        problems.append(f"roster: must be one of {', '.join(ROSTERS)}, not {rules['roster']!r}")
-    exclusions = rules.get("exclusions", {})
-    if not isinstance(exclusions, Mapping):
-        return [*problems, f"exclusions: must be an object by side, not {exclusions!r}"]
-    for side, excluded in exclusions.items():
-        if not isinstance(excluded, Mapping):
-            problems.append(f"exclusions.{side}: must be an object, not {excluded!r}")
-            continue
-        for key, value in excluded.items():
-            kind = EXCLUSION_KEYS.get(key)
-            if kind is None or not isinstance(value, kind) or (kind is list and not _strings(value)):
-                problems.append(f"exclusions.{side}.{key}: not a valid value ({value!r})")
-    return problems
+    own = getattr(game_rules, "rules_problems", None)
+    return problems + (own(rules) if own else [])
+
+
+def strings(value) -> bool:
+    """True for a list of strings (a format's list of names, sections, affiliations)."""
+    return _strings(value)

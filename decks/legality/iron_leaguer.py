@@ -14,15 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import labels
+from cards.games.iron_leaguer import LABELS as AFFILIATIONS
+
+from ..games import side_label
 from .common import copies_by_name, format_en, format_ja
+from .formatdata import strings
 from .report import Problem
 
 SECTION_SIZE_CODES = {"roster": "iron_leaguer.roster_size"}
 TYPE_CODES: dict[str, str] = {}
+# problem code -> (English heading, Japanese heading), shown above each problem's sentence
+PROBLEMS = {
+    "iron_leaguer.side_missing": ("No side chosen", "陣営が未選択です"),
+    "iron_leaguer.duplicate_il": ("The same IL twice", "同じアイアンリーガーが重複しています"),
+    "iron_leaguer.not_on_side": ("IL not allowed on this side", "この陣営に入れられないアイアンリーガー"),
+    "iron_leaguer.roster_size": ("Roster size", "ロースターの人数"),
+}
 
-SIDES = ("silver", "dark")
-SIDES_JA = {"silver": "シルバー", "dark": "ダーク"}
+SIDES = ("silver", "dark")  # IL 2.1
+ROSTERS = ("starters", "custom")  # the format rule "roster"
+EXCLUSION_KEYS = {"affiliations": list, "names": list, "no_growth": bool}  # the format rule "exclusions"
 
 
 def _why_not(card: Mapping, side: str, rules: Mapping) -> tuple[str, str] | None:
@@ -31,11 +42,11 @@ def _why_not(card: Mapping, side: str, rules: Mapping) -> tuple[str, str] | None
     if rules.get("roster", "starters") == "starters":
         if affiliation == f"{side}_starter":
             return None
-        starter = labels.AFFILIATIONS[f"{side}_starter"]
+        starter = AFFILIATIONS[f"{side}_starter"]
         return f"only {starter[0]}s may play in this format", f"この形式では{starter[1]}のみ出場できます"
     excluded = rules.get("exclusions", {}).get(side, {})
     if affiliation in excluded.get("affiliations", ()):
-        en, ja = labels.AFFILIATIONS.get(affiliation, (affiliation, affiliation))
+        en, ja = AFFILIATIONS.get(affiliation, (affiliation, affiliation))
         return f"it is a {en}", f"{ja}のため"
     if card["name"] in excluded.get("names", ()):
         return "the rules keep it off this side", "ルールでこの陣営に入れないと定められています"
@@ -85,13 +96,33 @@ def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -
             problems.append(
                 Problem(
                     "iron_leaguer.not_on_side",
-                    f"{card['name']} cannot be on the {labels.SIDES[side][0]} roster in {format_en(fmt)}: "
+                    f"{card['name']} cannot be on the {side_label(side)} roster in {format_en(fmt)}: "
                     f"{reason[0]}.",
-                    f"{card['name']}は{format_ja(fmt)}で{labels.SIDES[side][1]}のロースターに入れられません"
+                    f"{card['name']}は{format_ja(fmt)}で{side_label(side, True)}のロースターに入れられません"
                     f"（{reason[1]}）。",
                     "roster",
                     card["name"],
                     entry.get("line"),
                 )
             )
+    return problems
+
+
+def rules_problems(rules: Mapping) -> list[str]:
+    """Problems of a format's Iron Leaguer rules (``decks.legality.formatdata.rules_problems``): ``roster`` one of
+    ``ROSTERS``; ``exclusions`` ``{side: {"affiliations": [str], "names": [str], "no_growth": bool}}``."""
+    problems = []
+    if "roster" in rules and rules["roster"] not in ROSTERS:
+        problems.append(f"roster: must be one of {', '.join(ROSTERS)}, not {rules['roster']!r}")
+    exclusions = rules.get("exclusions", {})
+    if not isinstance(exclusions, Mapping):
+        return [*problems, f"exclusions: must be an object by side, not {exclusions!r}"]
+    for side, excluded in exclusions.items():
+        if not isinstance(excluded, Mapping):
+            problems.append(f"exclusions.{side}: must be an object, not {excluded!r}")
+            continue
+        for key, value in excluded.items():
+            kind = EXCLUSION_KEYS.get(key)
+            if kind is None or not isinstance(value, kind) or (kind is list and not strings(value)):
+                problems.append(f"exclusions.{side}.{key}: not a valid value ({value!r})")
     return problems

@@ -1,68 +1,29 @@
-"""What players read instead of our codes: sections, card types, games, sides, affiliations and problem codes,
+"""What players read instead of our codes: sections, card types, games, sides, attribute values and problem codes,
 each in English and Japanese. Pure Python: no Django import (the legality messages are built from these).
 
-Japanese terms follow the rule documents (../shared/rules/*.ja.txt) and ``cards.search.labels``. A code with no
-label is a bug: ``tests/decks/test_labels.py`` checks every section, card type and problem code has both.
+The words of a game's own codes come from the game registry (``referee.registry``): its sections and sides from
+its spec's deck part (``decks.games``), its card types and values from its card schema's ``labels`` and
+``type_nouns``, its problem codes from its legality module's ``PROBLEMS``. Japanese terms follow the rule documents
+(../shared/rules/*.ja.txt). A code with no label is a bug: ``tests/decks/test_labels.py`` checks every section, card
+type and problem code has both.
 """
 
 from __future__ import annotations
 
-# section -> (English title, Japanese title, English noun phrase for a sentence)
-SECTIONS = {
-    "master": ("Master", "マスター", "the master slot"),
-    "deck": ("Deck", "デッキ", "the deck"),
-    "first_half": ("First half", "前半デッキ", "the first half"),
-    "second_half": ("Second half", "後半デッキ", "the second half"),
-    "eyecatch": ("Eyecatch", "アイキャッチ", "the eyecatch slot"),
-    "roster": ("Roster", "ロースター", "the roster"),
-}
+from cards.games import SCHEMAS
+from cards.games import labels as card_labels
+from referee import registry
 
-# card type -> (English singular, English plural, Japanese), in each game's own order
-CARD_TYPES = {
-    "master": ("master", "Master", "マスター"),
-    "minion": ("minion", "Minions", "ミニオン"),
-    "lord": ("lord", "Lords", "ロード"),
-    "skill": ("skill", "Skills", "スキル"),
-    "arts": ("arts", "Arts", "アーツ"),
-    "character": ("character", "Characters", "キャラクター"),
-    "mission": ("mission", "Missions", "ミッション"),
-    "action": ("action", "Actions", "アクション"),
-    "eyecatch": ("eyecatch", "Eyecatch", "アイキャッチ"),
-    "il": ("IL", "ILs", "アイアンリーガー"),
-    "technique": ("technique", "Techniques", "技カード"),
-}
-TYPE_ORDER = {
-    "legions": ("master", "minion", "lord", "skill", "arts"),
-    "riders_legend": ("character", "mission", "action", "eyecatch"),
-    "iron_leaguer": ("il", "technique"),
-}
+from .. import games
 
-GAMES = {
-    "legions": ("Legions!", "レギオンズ!"),
-    "riders_legend": ("Riders' Legend", "仮面ライダーTCG"),
-    "iron_leaguer": ("Iron Leaguer", "アイアンリーガー"),
-}
-SIDES = {"silver": ("Silver Castle", "シルバーキャッスル"), "dark": ("Dark Sports", "ダークスポーツ財団")}
-AFFILIATIONS = {
-    "silver_starter": ("Silver Castle starter", "シルバースタメン"),
-    "dark_starter": ("Dark Sports starter", "ダークスタメン"),
-    "dark_leaguer": ("Dark leaguer", "ダークリーガー"),
-    "stray_leaguer": ("Stray leaguer", "はぐれリーガー"),
-}
-COLOURS = {
-    "black": ("Black", "黒"),
-    "red": ("Red", "赤"),
-    "white": ("White", "白"),
-    "green": ("Green", "緑"),
-    "blue": ("Blue", "青"),
-}
 VISIBILITY = {
     "public": ("Public", "公開"),
     "unlisted": ("Unlisted (anyone with the link)", "限定公開（リンクを知っている人のみ）"),
     "private": ("Private", "非公開"),
 }
 
-# problem code -> (English heading, Japanese heading): the short name of the broken rule, above its sentence
+# problem code -> (English heading, Japanese heading): the short name of the broken rule, above its sentence. The
+# codes every game shares; a game's own codes are in its legality module's ``PROBLEMS`` (``problem_heading``).
 PROBLEMS = {
     "codec.unreadable": ("Cannot read the list", "デッキリストを読めません"),
     "codec.unreadable_line": ("Unreadable line", "読めない行"),
@@ -83,40 +44,56 @@ PROBLEMS = {
     "deck.copy_limit": ("Too many copies", "同名カードの枚数制限"),
     "format.banned": ("Banned card", "禁止カード"),
     "format.restricted": ("Restricted card", "制限カード"),
-    "legions.master_count": ("Master", "マスター"),
-    "legions.class_mismatch": ("Class mismatch", "クラスが一致しません"),
-    "legions.off_class_symbol": ("Outside the master's class", "マスターのクラス外"),
-    "riders.eyecatch_outside_section": ("Eyecatch card out of place", "アイキャッチの位置"),
-    "iron_leaguer.side_missing": ("No side chosen", "陣営が未選択です"),
-    "iron_leaguer.duplicate_il": ("The same IL twice", "同じアイアンリーガーが重複しています"),
-    "iron_leaguer.not_on_side": ("IL not allowed on this side", "この陣営に入れられないアイアンリーガー"),
-    "iron_leaguer.roster_size": ("Roster size", "ロースターの人数"),
 }
 
 
+def problem_heading(code: str, japanese: bool = False) -> str:
+    """The short name of the rule a problem ``code`` broke: the shared ``PROBLEMS``, else the game's own (its
+    legality module's ``PROBLEMS``); the code itself when it has none (``tests/decks/test_labels.py`` fails
+    then)."""
+    pair = PROBLEMS.get(code) or game_problems().get(code)
+    return (pair[1] if japanese else pair[0]) if pair else code
+
+
+@registry.cached
+def game_problems() -> dict[str, tuple[str, str]]:
+    """Every registered game's own problem codes with their headings (its legality module's ``PROBLEMS``)."""
+    merged: dict[str, tuple[str, str]] = {}
+    for spec in registry.specs():
+        merged.update(getattr(spec.part("legality"), "PROBLEMS", {}))
+    return merged
+
+
 def section_en(code: str) -> str:
-    return SECTIONS[code][0] if code in SECTIONS else code
+    return games.section_title(code)
 
 
 def section_ja(code: str) -> str:
-    return SECTIONS[code][1] if code in SECTIONS else code
+    return games.section_title(code, japanese=True)
 
 
 def section_phrase(code: str) -> str:
     """``the first half``: the section as the subject or object of an English sentence."""
-    return SECTIONS[code][2] if code in SECTIONS else f"the {code} section"
+    return games.section_phrase(code)
+
+
+def _nouns(card_type: str) -> tuple[str, str]:
+    for schema in SCHEMAS.values():
+        if card_type in schema.type_nouns:
+            return schema.type_nouns[card_type]
+    return card_type, card_type
 
 
 def type_en(card_type: str) -> str:
-    return CARD_TYPES[card_type][0] if card_type in CARD_TYPES else card_type
+    return _nouns(card_type)[0]
 
 
 def type_plural_en(card_type: str) -> str:
-    return CARD_TYPES[card_type][1] if card_type in CARD_TYPES else card_type
+    return _nouns(card_type)[1]
 
 
 def type_ja(card_type: str) -> str:
-    return CARD_TYPES[card_type][2] if card_type in CARD_TYPES else card_type
+    return card_labels().get(card_type, (card_type, card_type))[1]
 
 
 def a_type(card_type: str) -> str:
@@ -134,18 +111,21 @@ def english_list(words: list[str], conjunction: str = "and") -> str:
 
 
 def game_en(code: str) -> str:
-    return GAMES.get(code, (code, code))[0]
+    return registry.spec(code).name_en if registry.is_game(code) else code
 
 
 def game_ja(code: str) -> str:
-    return GAMES.get(code, (code, code))[1]
+    return registry.spec(code).name_ja if registry.is_game(code) else code
 
 
 def value_label(value, japanese: bool) -> str:
-    """A stored attribute value as a reader sees it (colours, affiliations; other values as stored)."""
-    for table in (COLOURS, AFFILIATIONS, SIDES):
-        if value in table:
-            return table[value][1 if japanese else 0]
+    """A stored attribute value as a reader sees it (colours, affiliations, sides: the games' schema labels and
+    deck sides; other values as stored)."""
+    pair = card_labels().get(value) if isinstance(value, str) else None
+    if pair is not None:
+        return pair[1 if japanese else 0]
+    if isinstance(value, str) and value in games.all_sides():
+        return games.side_label(value, japanese)
     return str(value)
 
 

@@ -20,6 +20,12 @@ from .report import WARNING, Problem
 
 SECTION_SIZE_CODES = {"master": "legions.master_count"}
 TYPE_CODES: dict[str, str] = {}
+# problem code -> (English heading, Japanese heading), shown above each problem's sentence
+PROBLEMS = {
+    "legions.master_count": ("Master", "マスター"),
+    "legions.class_mismatch": ("Class mismatch", "クラスが一致しません"),
+    "legions.off_class_symbol": ("Outside the master's class", "マスターのクラス外"),
+}
 
 COLOURS_JA = {"black": "黒", "red": "赤", "white": "白", "green": "緑", "blue": "青"}
 

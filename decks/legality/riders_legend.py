@@ -14,6 +14,8 @@ from .report import Problem
 
 SECTION_SIZE_CODES: dict[str, str] = {}
 TYPE_CODES = {"eyecatch": "riders.eyecatch_outside_section"}
+# problem code -> (English heading, Japanese heading), shown above each problem's sentence
+PROBLEMS = {"riders.eyecatch_outside_section": ("Eyecatch card out of place", "アイキャッチの位置")}
 
 
 def check(deck: Mapping, entries: list[Mapping], cards: Mapping, fmt: Mapping) -> list[Problem]:

@@ -1,5 +1,6 @@
 """The board framework: ``build_board(match, seat=…)`` gives the ``Board`` the frame template renders, from the
-game's presenter (``PRESENTERS``) and what every game shares (clocks, the pending submission, ruling and log).
+game's presenter (its spec's ``board`` part in ``referee.registry``) and what every game shares (clocks, the
+pending submission, ruling and log).
 
 How a game adds its board: docs/boards.md.
 """
@@ -11,6 +12,7 @@ from importlib.util import find_spec
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from referee import registry
 from referee.engine import get_engine
 
 from ..labels import error_label
@@ -18,21 +20,21 @@ from ..models import Match, Submission
 from ..selectors import match_log, match_view
 from .choices import build_groups
 from .frame import Board, Clock, Line
-from .iron_leaguer import IronLeaguerPresenter
-from .legions import LegionsPresenter
-from .riders_legend import RidersLegendPresenter
-
-__all__ = ["IronLeaguerPresenter", "LegionsPresenter", "Presenter", "RidersLegendPresenter", "build_board",
-           "presenter_for"]
 from .presenter import BoardInput, Presenter
 
-PRESENTERS: dict[str, Presenter] = {"iron_leaguer": IronLeaguerPresenter(), "legions": LegionsPresenter(),
-                                    "riders_legend": RidersLegendPresenter()}
+__all__ = ["Presenter", "build_board", "presenter_for"]
+
 LOG_LENGTH = 14  # log lines shown on the board (the replay has them all)
 
 
+@registry.cached
 def presenter_for(game: str) -> Presenter:
-    return PRESENTERS.get(game) or Presenter()
+    """The board presenter of ``game`` (an instance of its spec's ``board`` class); the neutral ``Presenter`` for
+    a code that is no registered game."""
+    if not registry.is_game(game):
+        return Presenter()
+    presenter: Presenter = registry.spec(game).part("board")()
+    return presenter
 
 
 def board_input(match: Match, seat: str | None) -> tuple[Presenter, BoardInput]:

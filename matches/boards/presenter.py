@@ -1,6 +1,6 @@
-"""A game's presenter: its engine's view in words and zones. Subclass ``Presenter`` and register it in
-``matches.boards.PRESENTERS``; every method has a neutral default, so a game without one still gets a board
-(one button per action, the log without sentences)."""
+"""A game's presenter: its engine's view in words and zones. Subclass ``Presenter`` and name it in the game's
+spec (its ``board`` part, ``referee.registry``); every method has a neutral default, so a game without one still
+gets a board (one button per action, the log without sentences)."""
 
 from __future__ import annotations
 

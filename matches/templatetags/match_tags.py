@@ -20,7 +20,7 @@ def get_item(mapping, key):
 
 @register.filter
 def game_label(code: str) -> str:
-    """``"iron_leaguer"|game_label`` → "Iron Leaguer" / "アイアンリーガー"."""
+    """``match.game|game_label`` → the game's name in the reader's language ("Iron Leaguer" / "アイアンリーガー")."""
     return _game_label(code)
 
 

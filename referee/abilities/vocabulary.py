@@ -146,6 +146,9 @@ class Vocabulary:
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Readable names of choice values and keyword codes: value -> (ja, en)."""
     handlers: dict[str, Callable] = field(default_factory=dict)
+    target_rows: tuple[tuple[str, str, tuple[str, ...], bool], ...] = ()
+    """The target fields of the admin's trigger rows (``cards.ability_forms``): ``(row field, the target's key,
+    its choices, a list value?)``; a target's kind is the game's own, so the game says which parts a row offers."""
 
     def __post_init__(self) -> None:
         self.terms: dict[str, dict[str, Term]] = {

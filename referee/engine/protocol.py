@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -71,12 +70,11 @@ def views_of(engine: Any, state: dict, seats: list[str | None]) -> dict[str | No
     return {seat: engine.view(state, seat) for seat in seats}
 
 
-_ENGINES = {"iron_leaguer": "referee.games.iron_leaguer", "legions": "referee.games.legions",
-            "riders_legend": "referee.games.riders_legend"}
-
-
 def get_engine(game: str) -> Any:
-    """The engine for a game code (``iron_leaguer``); KeyError names the known games."""
-    if game not in _ENGINES:
-        raise KeyError(f"no engine for game {game!r}; known: {', '.join(sorted(_ENGINES))}")
-    return importlib.import_module(_ENGINES[game]).ENGINE
+    """The engine of a registered game (its spec's ``engine`` part in ``referee.registry``); KeyError names the
+    known games."""
+    from referee import registry
+
+    if not registry.is_game(game):
+        raise KeyError(f"no engine for game {game!r}; known: {', '.join(sorted(registry.codes()))}")
+    return registry.spec(game).part("engine")

@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 
 from cards.models import Card, CardSet, Game
 from decks.models import Deck, Format
+from referee import registry
 
 from .conftest import open_main_page
 from .pages import MAIN_PAGES
@@ -82,6 +83,7 @@ def catalogue_words() -> list[re.Pattern]:
     for row in CardSet.objects.values_list("code", "name", "name_ja"):
         values.update(row)
     values.update(Game.objects.values_list("name_ja", flat=True))
+    values.update(spec.name_ja for spec in registry.specs())  # what pages call a game (仮面ライダーTCG)
     values.update(Format.objects.values_list("name_ja", flat=True))
     values.update(Deck.objects.values_list("name", flat=True))
     values.update(get_user_model().objects.values_list("username", flat=True))

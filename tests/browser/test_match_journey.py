@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from matches import services
 from matches.models import Match
 from referee.engine import encode, get_engine
+from tests.matches.board_play import new_match_form
 
 from .conftest import assert_no_sideways_scroll, go_by_menu, sign_in_by_cookie
 
@@ -89,7 +90,7 @@ def test_a_player_plays_a_bot_match_from_the_lobby_until_a_point(seeded, make_us
     page.goto(f"{live_server.url}/")
     go_by_menu(page, t("Matches"))
     expect(page.get_by_role("heading", level=1)).to_have_text(t("Matches"))
-    form = page.locator("#new-match-iron_leaguer")  # the lobby has one form per game (docs/testing.md)
+    form = new_match_form(page, "iron_leaguer")  # the lobby has one form per game (docs/testing.md)
     form.get_by_label(t("Your side")).select_option("silver")
     form.get_by_label(t("Opponent")).select_option("greedy")
     if viewport == "phone":

@@ -116,7 +116,7 @@ def test_the_change_page_shows_stored_abilities_in_the_rows(admin_client, sets):
 def _match_with_the_new_minion() -> dict:
     """A Legions game whose decks the online layer's adapter builds from the catalogue: p1 plays the seed マオ
     list with its 下忍カスミ replaced by the new minion, p2 the other sample deck."""
-    sample = parse(adapters.legions_sample("p1").read_text(encoding="utf-8"))
+    sample = parse(adapters.sample_path("legions", "p1").read_text(encoding="utf-8"))
     names = [NEW_MINION if name == "下忍カスミ" else name for count, name in sample["cards"] for _ in range(count)]
     decks = adapters.engine_decks("legions", {"p1": {"master": sample["master"], "cards": names}})
     return ENGINE.new_game({"first": "p1"}, decks, RngSeed(seed_from_int(7)))[0]

@@ -8,7 +8,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from cards.faces import LABELS, card_face_context, label
+from cards.faces import card_face_context, label
+from cards.games import labels
 
 TEMPLATE = Template('{% load faces %}{% card_face card size %}')
 
@@ -92,7 +93,7 @@ def test_a_japanese_face_shows_no_stored_code(card):
 
 
 def test_every_label_has_an_english_and_a_japanese_word():
-    assert all(en and ja for en, ja in LABELS.values())
+    assert all(en and ja for en, ja in labels().values())
     assert label("minion", True) == "ミニオン" and label(None, False) == "−" and label("不明", False) == "不明"
 
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from cards.games import SCHEMAS
 from cards.models import Card, CardSet, Game
 from cards.services import CardFile, cards_import, parse_card_bytes
-from cards.services.importing import UNKNOWN_SET
+from cards.services.importing import UNKNOWN_SET, ensure_games
 from decks.catalogue import catalogue_key
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +26,7 @@ RIDER = {"alignment": "justice", "faction": "正義", "attack": 1, "defence": 1,
 
 @pytest.fixture
 def games() -> dict[str, Game]:
-    return {
-        code: Game.objects.create(code=code, name=schema.name, name_ja=schema.name_ja)
-        for code, schema in SCHEMAS.items()
-    }
+    return {game.code: game for game in ensure_games()}
 
 
 def fill_set(game: Game, code: str, count: int, card_type: str = "minion", attributes: dict = MINION) -> CardSet:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cards.games import schema_for
-from decks import codec
+from decks import games
 from decks.legality import check, labels
 
 from .conftest import FORMATS, INDEXES, key_of, read
@@ -31,19 +31,21 @@ def without_names(text: str, game: str) -> str:
 
 
 def test_every_problem_code_has_a_heading_in_both_languages_and_the_japanese_one_has_no_latin():
-    assert ALL_CODES <= set(labels.PROBLEMS)
+    known = {**labels.PROBLEMS, **labels.game_problems()}
+    assert ALL_CODES <= set(known)
     for code in ALL_CODES:
-        english, japanese = labels.PROBLEMS[code]
+        english, japanese = known[code]
         assert english and japanese and not LATIN.search(japanese), code
+        assert labels.problem_heading(code) == english and labels.problem_heading(code, True) == japanese
 
 
 @pytest.mark.parametrize("game", ["legions", "riders_legend", "iron_leaguer"])
 def test_every_section_and_card_type_of_a_game_has_both_labels(game):
-    for section in codec.GAME_SECTIONS[game]:
-        assert section in labels.SECTIONS and not LATIN.search(labels.section_ja(section))
+    for section in games.game_sections(game):
+        assert labels.section_en(section) != section and not LATIN.search(labels.section_ja(section))
     for card_type in schema_for(game).card_types:
-        assert card_type in labels.CARD_TYPES and not LATIN.search(labels.type_ja(card_type))
-        assert card_type in labels.TYPE_ORDER[game]
+        assert labels.type_ja(card_type) != card_type and not LATIN.search(labels.type_ja(card_type))
+        assert labels.type_plural_en(card_type) and labels.type_en(card_type)
 
 
 def test_a_section_size_problem_is_a_sentence_without_codes_in_either_language():

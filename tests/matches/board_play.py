@@ -9,6 +9,15 @@ from __future__ import annotations
 RULING_TIMEOUT_MS = 10_000
 
 
+def new_match_form(page, game: str):
+    """The lobby's "New match" form of ``game``, its section opened as a person opens it (the lobby opens the first
+    registered game's; clicking an open one's summary would close it)."""
+    section = page.locator(f"#new-game-{game}")
+    if section.get_attribute("open") is None:
+        section.locator("> summary").click()
+    return page.locator(f"#new-match-{game}")
+
+
 def play_preferred(page, preference: tuple[str, ...]) -> str:
     """Make the most preferred choice (group keys, first to last; none offered: the first group) on the board;
     returns its group key. Fails when the picks do not name exactly one action."""

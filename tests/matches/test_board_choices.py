@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from matches.boards import IronLeaguerPresenter
 from matches.boards.choices import build_groups, flatten, resolve
+from matches.boards.iron_leaguer import IronLeaguerPresenter
 from matches.boards.presenter import BoardInput
 from referee.engine import encode
 from referee.engine.bots import make_bot

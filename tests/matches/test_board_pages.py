@@ -11,8 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from matches.boards import IronLeaguerPresenter
-from matches.boards.iron_leaguer import labels, narration
+from matches.boards.iron_leaguer import IronLeaguerPresenter, labels, narration
 from matches.models import Match, Submission
 from matches.selectors import match_view
 from matches.services import match_challenge, match_join, match_submit_action
@@ -68,15 +67,17 @@ class _Text(HTMLParser):
 
 
 def _english_words(html: str, allowed: set[str]) -> set[str]:
-    """Latin words in the page's text once the names (cards, ILs, decks, users) are taken out; ``IL`` is the
-    game's own term in Japanese too (docs/glossary.md)."""
+    """Latin words in the page's text once the names (cards, ILs, decks, users, the games' Japanese names such as
+    仮面ライダーTCG) are taken out; ``IL`` is the game's own term in Japanese too (docs/glossary.md)."""
     from cards.models import Card
     from decks.models import Deck
+    from referee import registry
 
     parser = _Text()
     parser.feed(html)
     text = " ".join(parser.parts)
-    names = [*Card.objects.values_list("name", flat=True), *Deck.objects.values_list("name", flat=True)]
+    names = [*Card.objects.values_list("name", flat=True), *Deck.objects.values_list("name", flat=True),
+             *(spec.name_ja for spec in registry.specs())]
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "")
     return set(re.findall(r"[A-Za-z_]{2,}", text)) - allowed - {"IL"}

@@ -107,7 +107,7 @@ def test_the_match_page_offers_to_sign_in_and_come_back(seeded, users):
 
 # -- prompts, language and header ------------------------------------------------------------------------------
 def test_the_defence_prompt_says_dice_and_penalty_come_off_the_defence_value(seeded, users):
-    from matches.boards import IronLeaguerPresenter
+    from matches.boards.iron_leaguer import IronLeaguerPresenter
     from matches.boards.presenter import BoardInput
 
     state = {"pending": {"kind": "defence", "seat": "silver", "attack": {"points": 7}}}

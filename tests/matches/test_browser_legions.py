@@ -12,7 +12,7 @@ import pytest
 
 from matches.models import Match
 
-from .board_play import failure, play_preferred, wait_for_ruling
+from .board_play import failure, new_match_form, play_preferred, wait_for_ruling
 from .test_browser_match import _sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,8 +24,7 @@ PREFERENCE = ("no_card_change", "keep", "choose", "no_block", "unlock", "attack"
 def test_a_player_plays_legions_against_a_bot_from_the_lobby_for_several_turns(live_server, new_context, seeded,
                                                                              users):
     page = _sign_in(new_context(locale="en-US"), live_server, "player1")
-    form = page.locator("#new-match-legions")
-    page.locator("#new-game-legions > summary").click()
+    form = new_match_form(page, "legions")
     form.get_by_label("Your side", exact=True).select_option("p1")
     form.get_by_label("Opponent", exact=True).select_option("greedy")
     form.get_by_label("Saved deck", exact=True).select_option(label="Mao Nyan 2017")

@@ -17,7 +17,7 @@ from matches.selectors import match_log
 from referee.engine.protocol import get_engine
 from tests.browser.conftest import Shots, screenshot_folder
 
-from .board_play import failure, play_preferred, reload_board, wait_for_ruling
+from .board_play import failure, new_match_form, play_preferred, reload_board, wait_for_ruling
 from .test_browser_match import _sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,8 +50,7 @@ def _secret_names(match: Match, seat: str | None, others: list[str]) -> set[str]
 
 
 def _open_challenge(page, deck: str) -> int:
-    page.locator("#new-game-legions > summary").click()
-    form = page.locator("#new-match-legions")
+    form = new_match_form(page, "legions")
     form.get_by_label("Your side", exact=True).select_option("p1")
     form.get_by_label("Opponent", exact=True).select_option("open")
     form.get_by_label("Saved deck", exact=True).select_option(label=deck)

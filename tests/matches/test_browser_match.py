@@ -10,6 +10,8 @@ import pytest
 
 from matches.models import Match
 
+from .board_play import new_match_form
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -56,7 +58,7 @@ def _play_first_choice(page) -> None:
 def test_two_players_play_until_a_point_is_scored_and_a_spectator_watches(live_server, new_context, seeded,
                                                                          users):
     dark = _sign_in(new_context(locale="en-US"), live_server, "player1")
-    form = dark.locator("#new-match-iron_leaguer")
+    form = new_match_form(dark, "iron_leaguer")
     form.get_by_label("Your side").select_option("dark")
     form.get_by_label("Opponent").select_option("open")
     form.get_by_role("button", name="Create match").click()

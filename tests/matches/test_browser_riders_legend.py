@@ -25,6 +25,7 @@ from django.conf import settings
 from matches.models import Event, Match, Submission
 from referee.engine import encode, get_engine
 
+from .board_play import new_match_form
 from .test_browser_match import _sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -123,8 +124,7 @@ def test_two_players_play_riders_legend_until_a_mission_is_achieved_or_destroyed
                                                                                 seeded, users):
     started = time.monotonic()
     first = _sign_in(new_context(locale="en-US"), live_server, "player1")
-    first.locator("#new-game-riders_legend > summary").click()
-    form = first.locator("#new-match-riders_legend")
+    form = new_match_form(first, "riders_legend")
     form.get_by_label("Your side", exact=True).select_option("p1")
     form.get_by_label("Opponent", exact=True).select_option("open")
     form.get_by_label("Saved deck", exact=True).select_option(label="Shocker")

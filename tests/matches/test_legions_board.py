@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from matches.boards import LegionsPresenter, build_board
+from matches.boards import build_board
 from matches.boards.choices import build_groups, flatten, resolve
+from matches.boards.legions import LegionsPresenter
 from matches.boards.legions.copies import _copies, copies_of
 from matches.boards.legions.narration import SENTENCES
 from matches.boards.presenter import BoardInput

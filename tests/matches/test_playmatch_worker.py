@@ -22,7 +22,7 @@ SEED = "11"
 
 def _playmatch(*args: str) -> dict[str, str]:
     out = io.StringIO()
-    call_command("playmatch", "--seed", SEED, "--bots", "greedy,random", *args, stdout=out)
+    call_command("playmatch", "--game", "iron_leaguer", "--seed", SEED, "--bots", "greedy,random", *args, stdout=out)
     return {line.split(":")[0].split()[0]: line for line in out.getvalue().splitlines()}
 
 

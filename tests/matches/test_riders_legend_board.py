@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from matches.boards import RidersLegendPresenter, build_board
+from matches.boards import build_board
 from matches.boards.choices import build_groups, flatten, resolve
 from matches.boards.presenter import BoardInput
+from matches.boards.riders_legend import RidersLegendPresenter
 from matches.boards.riders_legend.narration import NEUTRAL, SENTENCES
 from matches.services import match_challenge
 from referee.engine import encode

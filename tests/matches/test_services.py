@@ -142,7 +142,7 @@ def test_an_applied_action_without_events_keeps_its_place_in_the_replay_log(seed
 
 
 def test_event_descriptions_name_cards_and_leave_out_the_rng_counter():
-    from matches.boards import IronLeaguerPresenter
+    from matches.boards.iron_leaguer import IronLeaguerPresenter
     from matches.boards.presenter import BoardInput
 
     presenter = IronLeaguerPresenter()

@@ -19,6 +19,7 @@ from matches.models import Match
 from matches.selectors import match_view
 from matches.services import match_challenge, match_join
 from matches.viewdelta import diff, patch
+from referee import registry
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine, views_of
 from referee.engine.rng import seed_from_int
@@ -31,11 +32,7 @@ def _wire(value):
     return json.loads(json.dumps(value))
 
 
-SETUPS = {
-    "iron_leaguer": lambda: engine_bench.iron_leaguer_setup(engine_bench.load_pool("catalogue")),
-    "legions": engine_bench.legions_setup,
-    "riders_legend": engine_bench.riders_legend_setup,
-}
+SETUPS = {code: (lambda code=code: engine_bench.sample_setup(code)) for code in registry.codes()}
 
 
 @pytest.mark.parametrize("game", sorted(SETUPS))

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_playmatch_refuses_a_log_path_in_a_missing_folder_before_playing(catalogue, tmp_path) -> None:  # noqa: F811
     with pytest.raises(CommandError, match="folder does not exist"):
-        run("playmatch", "--seed", "1", "--log", str(tmp_path / "missing" / "game.json"))
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--log", str(tmp_path / "missing" / "game.json"))
     assert Match.objects.count() == 0
 
 
@@ -38,13 +38,13 @@ def test_playmatch_refuses_a_log_path_in_a_missing_folder_before_playing(catalog
 ])
 def test_playmatch_refuses_bad_arguments_before_playing(catalogue, args, message) -> None:  # noqa: F811
     with pytest.raises(CommandError, match=message):
-        run("playmatch", "--seed", "1", *args)
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", *args)
     assert Match.objects.count() == 0
 
 
 def test_playmatch_without_workers_gives_up_after_its_timeout(catalogue, no_workers) -> None:  # noqa: F811
     with pytest.raises(CommandError) as refused:
-        run("playmatch", "--seed", "1", "--timeout", "0.5")
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--timeout", "0.5")
     match = Match.objects.get()
     assert match.status == Match.Status.ACTIVE and match.version == 0
     assert f"match {match.pk} did not finish within 0.5 s: it reached version 0" in str(refused.value)
@@ -54,12 +54,12 @@ def test_playmatch_without_workers_gives_up_after_its_timeout(catalogue, no_work
 def test_playmatch_inside_a_transaction_says_the_match_stopped(db) -> None:
     load_pool()
     with pytest.raises(CommandError, match=r"match \d+ stopped at version 0 .* inside a transaction"):
-        run("playmatch", "--seed", "1")
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1")
 
 
 def test_replay_verifies_a_log_without_a_recorded_digest(catalogue, tmp_path) -> None:  # noqa: F811
     path = tmp_path / "game.json"
-    run("playmatch", "--seed", "2", "--offline", "--log", str(path))
+    run("playmatch", "--game", "iron_leaguer", "--seed", "2", "--offline", "--log", str(path))
     log = json.loads(path.read_text())
     recorded = log.pop("digest")
     path.write_text(json.dumps(log))
@@ -72,32 +72,34 @@ def test_replay_verifies_a_log_without_a_recorded_digest(catalogue, tmp_path) ->
 @pytest.mark.parametrize("bad", ["", "   "])
 def test_playmatch_refuses_an_empty_log_path(catalogue, bad) -> None:  # noqa: F811
     with pytest.raises(CommandError, match="--log takes the path of the file to write"):
-        run("playmatch", "--seed", "1", "--log", bad)
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--log", bad)
     assert Match.objects.count() == 0
 
 
 def test_playmatch_refuses_a_folder_as_its_log_before_playing(catalogue, tmp_path) -> None:  # noqa: F811
     with pytest.raises(CommandError, match="this is a folder"):
-        run("playmatch", "--seed", "1", "--log", str(tmp_path))
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--log", str(tmp_path))
     assert Match.objects.count() == 0
 
 
 def test_playmatch_refuses_a_log_in_a_folder_the_system_will_not_write(catalogue) -> None:  # noqa: F811
     with pytest.raises(CommandError, match="cannot be written"):
-        run("playmatch", "--seed", "1", "--log", "/proc/shinpan-game.json")
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--log", "/proc/shinpan-game.json")
     assert Match.objects.count() == 0
 
 
 def test_playmatch_checking_a_new_log_path_leaves_no_file_behind(catalogue, tmp_path) -> None:  # noqa: F811
     with pytest.raises(CommandError, match="--bots takes"):  # refused after the --log check, before playing
-        run("playmatch", "--seed", "1", "--bots", "greedy", "--log", str(tmp_path / "game.json"))
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1", "--bots", "greedy",
+            "--log", str(tmp_path / "game.json"))
     assert not (tmp_path / "game.json").exists()
 
 
 def test_playmatch_on_an_unmigrated_database_says_to_migrate(tmp_path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}", "DEBUG": "1"}
     env.pop("REDIS_URL", None)
-    done = subprocess.run([sys.executable, "manage.py", "playmatch", "--seed", "1"], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "manage.py", "playmatch", "--game", "iron_leaguer", "--seed", "1"],
+                          cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert "run manage.py migrate" in done.stderr and "Traceback" not in done.stderr

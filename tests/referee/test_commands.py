@@ -102,8 +102,8 @@ def match_of(text: str) -> Match:
 def test_the_same_seed_plays_two_matches_with_one_digest_and_another_seed_another(catalogue, tmp_path) -> None:
     path = tmp_path / "game.json"
     first = run("playmatch", "--game", "iron_leaguer", "--bots", "greedy,random", "--seed", "4", "--log", str(path))
-    second = run("playmatch", "--bots", "greedy,random", "--seed", "4")
-    other = run("playmatch", "--bots", "greedy,random", "--seed", "5")
+    second = run("playmatch", "--game", "iron_leaguer", "--bots", "greedy,random", "--seed", "4")
+    other = run("playmatch", "--game", "iron_leaguer", "--bots", "greedy,random", "--seed", "5")
 
     assert "winner:" in first and "scene  1:" in first and f"log written to {path}" in first
     assert digest_line(first) == digest_line(second) != digest_line(other)
@@ -139,21 +139,22 @@ def test_the_same_seed_plays_two_matches_with_one_digest_and_another_seed_anothe
 def test_offline_plays_the_online_game_without_writing_a_match(catalogue, tmp_path) -> None:
     offline = tmp_path / "offline.json"
     online = tmp_path / "online.json"
-    first = run("playmatch", "--seed", "6", "--offline", "--log", str(offline))
+    first = run("playmatch", "--game", "iron_leaguer", "--seed", "6", "--offline", "--log", str(offline))
     assert "match " not in first and Match.objects.count() == 0 and Event.objects.count() == 0
-    assert digest_line(first) == digest_line(run("playmatch", "--seed", "6", "--offline"))
-    assert digest_line(first) != digest_line(run("playmatch", "--seed", "7", "--offline"))
-    assert digest_line(first) != digest_line(run("playmatch", "--seed", "6", "--offline", "--bots", "random,random"))
+    assert digest_line(first) == digest_line(run("playmatch", "--game", "iron_leaguer", "--seed", "6", "--offline"))
+    assert digest_line(first) != digest_line(run("playmatch", "--game", "iron_leaguer", "--seed", "7", "--offline"))
+    assert digest_line(first) != digest_line(run("playmatch", "--game", "iron_leaguer", "--seed", "6", "--offline",
+                                                 "--bots", "random,random"))
     assert run("replay", str(offline)).startswith("ok:")
 
-    played = run("playmatch", "--seed", "6", "--log", str(online))
+    played = run("playmatch", "--game", "iron_leaguer", "--seed", "6", "--log", str(online))
     assert digest_line(played) == digest_line(first)
     assert json.loads(online.read_text(encoding="utf-8")) == json.loads(offline.read_text(encoding="utf-8"))
 
 
 def test_replay_refuses_a_tampered_log(catalogue, tmp_path) -> None:
     path = tmp_path / "game.json"
-    run("playmatch", "--seed", "3", "--offline", "--log", str(path))
+    run("playmatch", "--game", "iron_leaguer", "--seed", "3", "--offline", "--log", str(path))
     log = json.loads(path.read_text())
     seed = log["seed"]
     log["seed"] = "00" * 32
@@ -177,7 +178,7 @@ def test_two_matches_with_one_seed_are_each_played_with_their_own_bots(catalogue
     one seed given twice repeats, so the second match was played with the first one's bots."""
     for bots in ("greedy,random", "random,greedy"):  # started, then left to the (missing) workers
         with pytest.raises(CommandError, match="did not finish"):
-            run("playmatch", "--seed", "8", "--bots", bots, "--timeout", "0.1")
+            run("playmatch", "--game", "iron_leaguer", "--seed", "8", "--bots", bots, "--timeout", "0.1")
     for match in Match.objects.order_by("id"):
         in_play = rows.get_row(Match, match.pk, PLAY_FIELDS)  # as match_bot_move loads it (without the lock)
         assert [s.bot for s in in_play.seat_rows()] == [s.bot for s in match.seats.order_by("id")]
@@ -185,7 +186,7 @@ def test_two_matches_with_one_seed_are_each_played_with_their_own_bots(catalogue
 
 def test_playmatch_without_cards_says_to_load_the_seeds(db) -> None:
     with pytest.raises(CommandError, match="loadseeds"):
-        run("playmatch", "--seed", "1")
+        run("playmatch", "--game", "iron_leaguer", "--seed", "1")
     assert Match.objects.count() == 0
 
 

@@ -13,6 +13,7 @@ from django.core.management.base import CommandError
 
 from cards.games import SCHEMAS
 from cards.models import Card, CardSet, Game
+from referee import registry
 
 CARDS_DATA = Path(__file__).parent.parent / "cards" / "data"
 
@@ -58,7 +59,7 @@ def test_loadseeds_twice_leaves_the_same_catalogue():
 def test_loadseeds_creates_every_game_even_without_seed_files(tmp_path):
     call_command("loadseeds", "--dir", str(tmp_path), stdout=StringIO())
     assert sorted(Game.objects.values_list("code", flat=True)) == sorted(SCHEMAS)
-    assert Game.objects.get(code="legions").name_ja == SCHEMAS["legions"].name_ja
+    assert Game.objects.get(code="legions").name_ja == registry.spec("legions").title[1]
 
 
 def test_loadseeds_loads_each_catalogue_file_of_the_folder(tmp_path):

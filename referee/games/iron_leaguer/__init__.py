@@ -5,6 +5,17 @@ Modules by concept: setup (IL 2), scenes (3, 4, 22), techniques (5), match (6–
 interval (10–13), interval_steps (14–21), rules (every formula and table), view, bot, engine (the protocol).
 """
 
-from .engine import ENGINE, IronLeaguerEngine
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    """``ENGINE`` and ``IronLeaguerEngine`` from ``engine``, imported when first asked for (the game's
+    registry spec, in this package, is read without importing the engine: ``referee.registry``)."""
+    if name in ("ENGINE", "IronLeaguerEngine"):
+        from . import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ENGINE", "IronLeaguerEngine"]

@@ -179,6 +179,12 @@ class IronLeaguerEngine:
             {"world_tour_wins": out["world_tour_wins"], "results": state["results"]},
         )
 
+    @staticmethod
+    def report(state: dict) -> list[str]:
+        """The game in plain text for commands (``manage.py playmatch``): each scene's score and winner (IL 22)."""
+        return [f"scene {r['scene']:>2}: silver {r['score']['silver']} - {r['score']['dark']} dark "
+                f"(winner {r['winner']})" for r in state.get("results", [])]
+
 
 # Our reading where the rules give no clock (docs/rules/iron_leaguer.md, "Time"): the action the clock plays for
 # each decision; a decision not named here takes the first legal action in the engine's listed order.

@@ -7,6 +7,17 @@ effects (its interpretation), triggers (the effect queue), main (the main phase'
 phases as data), setup, view, actions, bot, engine (the protocol).
 """
 
-from .engine import ENGINE, LegionsEngine
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    """``ENGINE`` and ``LegionsEngine`` from ``engine``, imported when first asked for (the game's
+    registry spec, in this package, is read without importing the engine: ``referee.registry``)."""
+    if name in ("ENGINE", "LegionsEngine"):
+        from . import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ENGINE", "LegionsEngine"]

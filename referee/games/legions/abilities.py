@@ -280,7 +280,9 @@ STATICS = (
          "While this card is on the field, every unit loses {keyword}.", params=(Param("keyword", "text"),)),
 )
 
-VOCABULARY = Vocabulary("legions", KEYWORDS, TRIGGERS, EFFECTS, STATICS, KINDS, dict(LABELS))
+VOCABULARY = Vocabulary("legions", KEYWORDS, TRIGGERS, EFFECTS, STATICS, KINDS, dict(LABELS),
+                        target_rows=(("pick", "pick", PICKS, False), ("side", "side", SIDES, False),
+                                     ("units", "units", UNIT_KINDS, True)))
 """The one definition of the Legions vocabulary: validation, card text, the admin and the engine read it."""
 
 

@@ -12,9 +12,14 @@ A deck list::
 
 ``parse(text) -> {"master": name, "cards": [(count, name)]}``; ``build(parsed, cards)`` -> the engine's deck
 ``{"master": card, "cards": [card, ...]}`` (each name repeated ``count`` times, in the list's order).
+
+The game's ``decklist`` part in ``referee.registry`` is this module: ``keep`` (what a seat keeps of a checked
+list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` (the seatings of offline games).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
 
 from .cards import with_abilities
 
@@ -61,3 +66,34 @@ def build(parsed: dict, cards: dict[str, dict]) -> dict:
         raise KeyError(f"not in the catalogue: {', '.join(dict.fromkeys(missing))}")
     return {"master": cards[parsed["master"]],
             "cards": [cards[name] for count, name in parsed["cards"] for _ in range(count)]}
+
+
+def keep(entries: list[Mapping]) -> dict:
+    """A checked Legions list as card names: ``{"master": name, "cards": [names]}`` (each repeated by its count).
+    ``entries``: ``[{"section", "name", "count"}]`` in the list's order."""
+    master = [e["name"] for e in entries if e["section"] == "master"]
+    cards = [e["name"] for e in entries if e["section"] != "master" for _ in range(e["count"])]
+    return {"master": master[0] if master else "", "cards": cards}
+
+
+def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Callable[[str], dict]) -> dict:
+    """``{"p1": {"master": card, "cards": [card, ...]}, "p2": ...}`` (Legions: 開始準備): each seat's kept names,
+    or its sample deck (``sample(seat)``: what ``keep`` gives of it), as the catalogue's ``cards`` (the first card
+    of a name) with their abilities (``cards.with_abilities``). KeyError names a card the catalogue lacks."""
+    by_name: dict[str, dict] = {}
+    for card in cards:
+        by_name.setdefault(card["name"], with_abilities(dict(card)))
+    decks = {}
+    for seat in ("p1", "p2"):
+        own = kept.get(seat) or {}
+        chosen = own if own.get("master") else sample(seat)
+        decks[seat] = build({"master": chosen["master"], "cards": [(1, name) for name in chosen["cards"]]}, by_name)
+    return decks
+
+
+def sample_decks(catalogue: Mapping, texts: list[str]) -> list[dict]:
+    """The ``decks`` of offline games (benches, golden games): the two sample lists ``texts`` of a catalogue
+    document, seated both ways (the second list first, then the first)."""
+    cards = catalogue_cards(dict(catalogue))
+    one, two = (build(parse(text), cards) for text in texts[:2])
+    return [{"p1": two, "p2": one}, {"p1": one, "p2": two}]

@@ -187,5 +187,15 @@ class LegionsEngine:
         return Outcome(out["winner"], f"{out['reason']} (Legions {out['clause']})",
                        {"turn": state["turn"], "life": lives})
 
+    @staticmethod
+    def report(state: dict) -> list[str]:
+        """A finished game in plain text for commands (``manage.py playmatch``): the last turn and each master's
+        life; ``[]`` while the game runs."""
+        out = LegionsEngine.outcome(state)
+        if out is None:
+            return []
+        lives = " - ".join(f"{seat} {life}" for seat, life in out.summary["life"].items())
+        return [f"turn {out.summary['turn']}: life {lives}"]
+
 
 ENGINE = LegionsEngine()

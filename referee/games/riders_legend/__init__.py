@@ -10,6 +10,17 @@ placement, movement and action_phase (the actions of those phases), flow (the tu
 setup, view, actions, bot, engine (the protocol).
 """
 
-from .engine import ENGINE, RidersLegendEngine
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    """``ENGINE`` and ``RidersLegendEngine`` from ``engine``, imported when first asked for (the game's
+    registry spec, in this package, is read without importing the engine: ``referee.registry``)."""
+    if name in ("ENGINE", "RidersLegendEngine"):
+        from . import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ENGINE", "RidersLegendEngine"]

@@ -271,7 +271,9 @@ LABELS = {
     "character": ("キャラクター", "characters"), "mission": ("ミッション", "missions"),
 }
 
-VOCABULARY = Vocabulary("riders_legend", (), TRIGGERS, EFFECTS, STATICS, KINDS, dict(LABELS))
+VOCABULARY = Vocabulary("riders_legend", (), TRIGGERS, EFFECTS, STATICS, KINDS, dict(LABELS),
+                        target_rows=(("pick", "pick", PICKS, False), ("side", "side", SIDES, False),
+                                     ("units", "what", WHATS, False)))
 """The one definition of the Riders' Legend vocabulary: validation, card text, the admin and the engine read it."""
 
 

@@ -15,9 +15,14 @@ A deck list::
 ``parse(text) -> {"first_half": [(count, name)], "second_half": [...], "eyecatch": name | None}``;
 ``build(parsed, cards)`` -> the engine's deck ``{"first_half": [card], "second_half": [card], "eyecatch": card}``
 (each name repeated ``count`` times, in the list's order).
+
+The game's ``decklist`` part in ``referee.registry`` is this module: ``keep`` (what a seat keeps of a checked
+list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` (the seatings of offline games).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
 
 from .cards import with_abilities
 
@@ -64,3 +69,43 @@ def build(parsed: dict, cards: dict[str, dict]) -> dict:
         raise KeyError(f"not in the catalogue: {', '.join(dict.fromkeys(missing))}")
     deck = {half: [cards[name] for count, name in parsed[half] for _ in range(count)] for half in halves}
     return {**deck, "eyecatch": cards[parsed["eyecatch"]] if parsed["eyecatch"] else None}
+
+
+def keep(entries: list[Mapping]) -> dict:
+    """A checked 61-card list as card names by section (Riders' Legend: デッキ, 開始準備): ``{"first_half": [names],
+    "second_half": [names], "eyecatch": name}`` (each repeated by its count). ``entries``: ``[{"section", "name",
+    "count"}]`` in the list's order."""
+    kept: dict = {"first_half": [], "second_half": [], "eyecatch": ""}
+    for entry in entries:
+        if entry["section"] == "eyecatch":
+            kept["eyecatch"] = entry["name"]
+        elif entry["section"] in kept:
+            kept[entry["section"]] += [entry["name"]] * entry["count"]
+    return kept
+
+
+def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Callable[[str], dict]) -> dict:
+    """``{"p1": {"first_half": [card], "second_half": [card], "eyecatch": card}, "p2": ...}`` (Riders' Legend:
+    開始準備; ``setup.new_game``): each seat's kept names, or its sample deck (``sample(seat)``: what ``keep``
+    gives of it), as the catalogue's ``cards`` (the first card of a name) with their abilities
+    (``cards.with_abilities``; a card's own abilities win). KeyError names a card the catalogue lacks."""
+    by_name: dict[str, dict] = {}
+    for card in cards:
+        by_name.setdefault(card["name"], with_abilities(dict(card)))
+    decks = {}
+    for seat in ("p1", "p2"):
+        chosen = kept.get(seat) or {}
+        if not chosen.get("eyecatch"):
+            chosen = sample(seat)
+        decks[seat] = {"first_half": [by_name[n] for n in chosen["first_half"]],
+                       "second_half": [by_name[n] for n in chosen["second_half"]],
+                       "eyecatch": by_name[chosen["eyecatch"]]}
+    return decks
+
+
+def sample_decks(catalogue: Mapping, texts: list[str]) -> list[dict]:
+    """The ``decks`` of offline games (benches, golden games): the two sample lists ``texts`` of a catalogue
+    document, seated both ways (the second list first, then the first)."""
+    cards = catalogue_cards(dict(catalogue))
+    one, two = (build(parse(text), cards) for text in texts[:2])
+    return [{"p1": two, "p2": one}, {"p1": one, "p2": two}]

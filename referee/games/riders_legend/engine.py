@@ -307,5 +307,16 @@ class RidersLegendEngine:
                        {"turn": state["turn"], "missions": {s: len(missions(players[s])) for s in SEATS},
                         "deck": {s: len(players[s]["deck"]) for s in SEATS}})
 
+    @staticmethod
+    def report(state: dict) -> list[str]:
+        """A finished game in plain text for commands (``manage.py playmatch``): the last turn, each side's
+        missions and cards left in its deck; ``[]`` while the game runs."""
+        out = RidersLegendEngine.outcome(state)
+        if out is None:
+            return []
+        missions_left = " - ".join(f"{seat} {n}" for seat, n in out.summary["missions"].items())
+        decks = " - ".join(f"{seat} {n}" for seat, n in out.summary["deck"].items())
+        return [f"turn {out.summary['turn']}: missions {missions_left}, deck {decks}"]
+
 
 ENGINE = RidersLegendEngine()

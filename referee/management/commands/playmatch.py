@@ -1,14 +1,14 @@
-"""``manage.py playmatch --game iron_leaguer|legions|riders_legend --bots greedy,random --seed N [--log FILE]
-[--timeout S] [--offline]``: a whole game between two bots, played as an online match, printed as the match and
-its page, the winner, the scene-by-scene score (Iron Leaguer), the last turn and the masters' life (Legions) or
-the last turn and each side's missions and deck (Riders' Legend), the number of actions, the commitment and the
-SHA-256 digest of the log (same seed, same digest).
+"""``manage.py playmatch --game CODE --bots greedy,random --seed N [--log FILE] [--timeout S] [--offline]``: a
+whole game of a registered game (``referee.registry``; default the first) between two bots, played as an online
+match, printed as the match and its page, the winner, the game's own lines (its engine's ``report``: the
+scene-by-scene score in Iron Leaguer, the last turn and the masters' life in Legions, the last turn and each side's
+missions and deck in Riders' Legend), the number of actions, the commitment and the SHA-256 digest of the log (same
+seed, same digest).
 
 The match is a real ``Match`` made by ``matches.services.match_create``, both seats held by bots (``--bots``:
 the engine's seats in order, silver then dark, p1 then p2; each ``random`` or ``greedy``), the decks built from
 the catalogue by ``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (Iron Leaguer:
-each side its standard line-up; Legions and Riders' Legend: the seed sample decks ``seeds/decks/legions_*.txt``
-and ``seeds/decks/riders_legend_*.txt``, the first for p1),
+each side its standard line-up; Legions and Riders' Legend: the game's seed sample decks, the first for p1),
 and the secret seed ``referee.engine.rng.seed_from_int(N)`` instead of a fresh one. From there every move is
 the online one: a ``referee.tasks.bot_move`` task → ``match_bot_move`` → ``_adjudicate_locked``. With
 ``REDIS_URL`` unset (the embedded default) Celery runs the tasks in-process, so the whole match is played inside
@@ -46,6 +46,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from referee import registry
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.replay import play
@@ -99,7 +100,9 @@ class Command(BaseCommand):
             "winner, the scores and the log digest.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", default="iron_leaguer", help="game code (iron_leaguer, legions or riders_legend)")
+        codes = registry.codes()
+        parser.add_argument("--game", default=codes[0],
+                            help=f"game code ({', '.join(codes)}; default {codes[0]})")
         parser.add_argument("--bots", default="greedy,random",
                             help="the engine's seats in order (silver,dark; p1,p2): random or greedy each")
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
@@ -117,7 +120,7 @@ class Command(BaseCommand):
         self.verbosity = options["verbosity"]
         game = options["game"]
         try:
-            engine = get_engine(game)
+            engine = self.engine = get_engine(game)
         except KeyError as exc:
             raise CommandError(str(exc.args[0])) from exc
         kinds = [kind.strip() for kind in options["bots"].split(",")]
@@ -221,20 +224,8 @@ class Command(BaseCommand):
 
     def _report(self, state: dict, log: dict, outcome: dict, log_path: str | None) -> None:
         self.stdout.write(f"winner: {outcome['winner']} ({outcome['reason']})")
-        for result in state.get("results", []):
-            score = result["score"]
-            self.stdout.write(
-                f"scene {result['scene']:>2}: silver {score['silver']} - {score['dark']} dark "
-                f"(winner {result['winner']})"
-            )
-        summary = outcome.get("summary") or {}
-        if isinstance(summary.get("life"), dict):  # Legions: the last turn and each master's life
-            lives = " - ".join(f"{seat} {life}" for seat, life in summary["life"].items())
-            self.stdout.write(f"turn {summary.get('turn')}: life {lives}")
-        if isinstance(summary.get("missions"), dict):  # Riders' Legend: the last turn, missions and decks
-            missions = " - ".join(f"{seat} {n}" for seat, n in summary["missions"].items())
-            decks = " - ".join(f"{seat} {n}" for seat, n in (summary.get("deck") or {}).items())
-            self.stdout.write(f"turn {summary.get('turn')}: missions {missions}, deck {decks}")
+        for line in self.engine.report(state):  # the game's own lines: scores by scene, lives, missions
+            self.stdout.write(line)
         self.stdout.write(f"actions: {len(log['entries'])}  commitment: {log['commitment']}")
         self.stdout.write(f"digest: {log['digest']}")
         if log_path:
