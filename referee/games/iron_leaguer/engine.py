@@ -15,7 +15,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Outcome
 from referee.engine.turns import checked_turn, seat_to_act
 
-from . import growth, interval, interval_steps, match, rough_play, setup
+from . import growth, interval, interval_steps, match, rough_play, scoring, setup
 from .actions import (
     CODEC,
     AddHalf,
@@ -67,7 +67,7 @@ STEPS: dict[str, tuple[tuple[type, ...], Any, Any]] = {
     "defence": ((Declare, Pass), match.legal, None),
     "assign": ((Assign, AddHalf, Cancel), match.legal, None),
     "discard": ((Discard, Refill), match.legal, match.do_discard_refill),
-    "instruction": ((ChooseInstruction,), match.instruction_actions, match.do_instruction),
+    "instruction": ((ChooseInstruction,), scoring.instruction_actions, scoring.do_instruction),
     "growth": ((GrowthSplit,), growth.growth_actions, do_growth_split),
     "rescuers": ((ChooseRescuers, EndRescue), interval.rescuers_actions, interval.do_rescuers),
     "rescue": ((Rescue, EndRescue), interval.rescue_actions, interval.do_rescue),

@@ -1,11 +1,10 @@
-"""IL 5–8: a match's decisions — declaring and assigning techniques, attack (6), defence (7), passing
-(6.6/7.6), scoring and resets (8). Rough play (9) is in rough_play.py.
+"""IL 5–7: a match's decisions — declaring and assigning techniques, attack (6), defence (7) and passing
+(6.6/7.6). Scoring and resets (8) are in scoring.py, rough play (9) in rough_play.py.
 
 Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
 pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
-``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2) and ``instruction`` (the defender chooses among
-the instructions of a successful defence, 8.6). Growth checks of the users (11.4) may wait for a split (11.6,
-growth.py); ``AFTER_USE`` then carries on.
+``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2); ``instruction`` (8.6) is scoring.py's.
+Growth checks of the users (11.4) may wait for a split (11.6, growth.py); ``AFTER_USE`` then carries on.
 """
 
 from __future__ import annotations
@@ -18,18 +17,17 @@ from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
 
 from . import growth, rules
-from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached, per_seat
-from .scenes import end_match
+from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, cached, per_seat
+from .rough_play import rough_actions
+from .scoring import after_exchange, resolve
 from .state import (
     SEATS,
     attrs,
-    can_act,
     derived,
     discard_cards,
     draw_to_limit,
     in_order,
     other,
-    reset,
     roll,
     set_il,
 )
@@ -331,116 +329,6 @@ def after_defence(state: dict, events: list[Event], resume: dict) -> None:
 AFTER_USE = {"attack": after_attack, "defence": after_defence}
 
 
-def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None, defender: str) -> None:
-    """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result; a successful defence
-    whose stack carries several instructions waits for the defender's choice (8.6, ``instruction``)."""
-    attacker = other(defender)
-    ap, dp = attack["points"], defence["points"] if defence else None
-    if rules.attacker_scores(ap, dp):
-        clause = "8.2" if dp is not None and dp >= 0 else "7.5/8.4" if dp is not None else "7.6/8.4"
-        score(state, events, attacker, clause, ap=ap, dp=dp)
-        return
-    options = defence["instructions"]
-    if len(options) > 1:
-        state["pending"] = {
-            "kind": "instruction",
-            "seat": defender,
-            "options": list(options),
-            "attack": attack,
-            "defence": defence,
-        }
-        return
-    follow(state, events, attack, defence, defender, options[0] if options else None)
-
-
-def instruction_actions(state: dict, seat: str) -> list[Action]:
-    """IL 8.6: one ``ChooseInstruction`` per instruction the successful defence's stack carries."""
-    return [cached(ChooseInstruction, seat, how) for how in state["pending"]["options"]]
-
-
-def do_instruction(state: dict, action: ChooseInstruction, events: list[Event]) -> None:
-    pending = state["pending"]
-    if action.instruction not in pending["options"]:
-        raise IllegalAction(
-            "bad_instruction",
-            f"the defence carries {', '.join(pending['options'])}, not {action.instruction!r}",
-            "8.6",
-        )
-    follow(state, events, pending["attack"], pending["defence"], action.seat, action.instruction, chosen=True)
-
-
-def follow(
-    state: dict,
-    events: list[Event],
-    attack: dict,
-    defence: dict,
-    defender: str,
-    how: str | None,
-    chosen: bool = False,
-) -> None:
-    """IL 8.3/8.6: the successful defence's instruction ``how`` (None: none, 6.9/7.9); ``chosen``: the
-    defender chose it among several (8.6)."""
-    attacker = other(defender)
-    ap, dp = attack["points"], defence["points"]
-    events.append(
-        Event(
-            "defence_succeeded",
-            "8.3/8.6",
-            {
-                "seat": defender,
-                "ap": ap,
-                "dp": dp,
-                "instruction": how,
-                "instructions": list(defence["instructions"]),
-                "chosen": chosen,
-            },
-        )
-    )
-    state["match"]["attacker"] = attacker
-    if how == "counter":  # IL 8.6.3: the DP becomes an AP; the former attacker defends normally
-        state["match"]["attacker"] = defender
-        counter_attack = {**defence, "counter": True}
-        events.append(Event("counter", "8.6.3", {"seat": defender, "ap": dp}))
-        state["pending"] = {"kind": "defence", "seat": attacker, "attack": counter_attack}
-        return
-    if how == "reset":
-        reset(state, events, defender, "8.6.2")
-    elif how == "attack_right":
-        state["match"]["attacker"] = defender
-        events.append(Event("attack_right", "8.6.1/8.6.4", {"to": defender}))
-    elif attack["moves_attack_right"] or defence["moves_attack_right"]:
-        state["match"]["attacker"] = defender
-        events.append(Event("attack_right", "6.9/7.9", {"to": defender}))
-    after_exchange(state, events)
-
-
-def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) -> None:
-    """IL 8.2/8.4/8.5: a point; the match ends at the scene's points (4.4), else reset, scored-on team
-    attacks."""
-    score = state["match"]["score"] = state["match"]["score"].copy()  # replaced, never changed in place
-    score[seat] += 1
-    target = rules.points_to_win(state["scene"])
-    events.append(
-        Event(
-            "score",
-            clause,
-            {"seat": seat, **inputs, "score": dict(state["match"]["score"]), "points_to_win": target},
-        )
-    )
-    if state["match"]["score"][seat] >= target:
-        end_match(state, events, seat)
-        return
-    reset(state, events, other(seat), "8.5")
-    state["pending"] = {"kind": "attack", "seat": other(seat)}
-
-
-def after_exchange(state: dict, events: list[Event]) -> None:
-    """IL 8.7: when every IL of both teams has acted (or cannot act, 9.9), reset; then the holder attacks."""
-    if not any(can_act(state, il) for seat in SEATS for il in state["teams"][seat]):
-        reset(state, events, state["match"]["attacker"], "8.7")
-    state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
-
-
 # IL 6.6.1–6.6.4 (attack) and 7.6.1–7.6.3 (defence): the clause of each pass option
 PASS_CLAUSES = {
     "attack": {"draw": "6.6.1", "refresh": "6.6.2", "ready": "6.6.3", "none": "6.6.4"},
@@ -498,7 +386,3 @@ def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
     draw_to_limit(state, seat, events, "6.6.2" if pending["purpose"] == "attack" else "7.6.2")
     state["pending"] = pending["back"]
     finish_pass(state, events, pending["purpose"])
-
-
-# rough_play imports this module (after_exchange); imported last so both load in either order
-from .rough_play import rough_actions  # noqa: E402

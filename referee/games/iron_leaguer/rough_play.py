@@ -12,7 +12,7 @@ from referee.engine.errors import IllegalAction
 
 from . import rules
 from .actions import Rough, cached
-from .match import after_exchange
+from .scoring import after_exchange
 from .state import attrs, can_act, derived, discard_cards, name, other, roll, set_il
 from .techniques import Profile, half_of, il_may_use, seat_profiles
 
