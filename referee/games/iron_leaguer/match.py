@@ -1,5 +1,6 @@
 """IL 5–7: a match's decisions — declaring and assigning techniques, attack (6), defence (7) and passing
-(6.6/7.6). Scoring and resets (8) are in scoring.py, rough play (9) in rough_play.py.
+(6.6/7.6), and the rough plays an attack offers (9.2/9.3). Scoring and resets (8) are in scoring.py, the
+ruling of a rough play (9.3–9.8) in rough_play.py.
 
 Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
 pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
@@ -9,7 +10,7 @@ Growth checks of the users (11.4) may wait for a split (11.6, growth.py); ``AFTE
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from referee.engine.actions import Action, Event
@@ -17,8 +18,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
 
 from . import growth, rules
-from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, cached, per_seat
-from .rough_play import rough_actions
+from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Rough, cached, per_seat
 from .scoring import after_exchange, resolve
 from .state import (
     SEATS,
@@ -164,6 +164,52 @@ def _match_actions(
                 out.append(action)
     roughs = tuple(rough_actions(state, seat, profile)) if rough else ()
     return tuple(out), roughs, _pass_list(seat, full, profile.acted if kind == "attack" else None)
+
+
+def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[Action]:
+    """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
+    the caller has computed it. For each rough-play half in hand (``_rough_halves``), each ready IL who may
+    use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up
+    order, against each opposing IL (9.3)."""
+    if seat != "dark":
+        return []
+    profile = seen if seen is not None else seat_profiles(state, seat)
+    team, ready = profile.team, profile.ready
+    targets = tuple(state["teams"][other(seat)])
+    out: list[Action] = []
+    halves = _rough_halves(state["cards"])
+    for card in state["hands"][seat]:
+        for side in halves[card]:
+            for il in team.members(team.mask(card, side) & ready):
+                out += _rough_list(seat, card, side, il, targets)
+    return out
+
+
+class _RoughHalves(dict):
+    """card -> the sides of the card that are rough plays (IL 9.1), read once per card."""
+
+    def __init__(self, cards: dict) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, card: str) -> tuple[str, ...]:
+        attributes = self.cards[card]["attributes"]
+        found = self[card] = tuple(s for s in ("upper", "lower") if attributes[s].get("rough_play"))
+        return found
+
+
+def _rough_halves(cards: dict) -> _RoughHalves:
+    """The ``_RoughHalves`` of the card table ``cards`` (made once per table content, ``state.derived``)."""
+    table = derived(cards)
+    found = table.get("rough_play")
+    if found is None:
+        found = table["rough_play"] = _RoughHalves(table.cards)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ...]) -> tuple[Rough, ...]:
+    return tuple(map(partial(cached, Rough, seat, card, side, il), targets))  # shared instances
 
 
 def do_declare(state: dict, action: Declare, events: list[Event]) -> None:

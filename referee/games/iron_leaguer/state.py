@@ -64,9 +64,9 @@ def put(state: dict, part: str, key: str, value: object) -> None:
 
 
 class Derived(dict):
-    """What the engine works out from a card table alone, made on first use: each module keeps its part under
-    a name of its own (``techniques``, ``match``, ``rough_play``, ``interval_steps``). ``cards``: the first
-    table of this content (kept alive)."""
+    """What the engine works out from a card table alone, made on first use: each part under a name of its
+    own (``techniques`` and ``usable`` in techniques.py, ``match`` and ``rough_play`` in match.py,
+    ``interval_steps``). ``cards``: the first table of this content (kept alive)."""
 
     __slots__ = ("cards",)
 
