@@ -5,7 +5,11 @@ ruling of a rough play (9.3–9.8) in rough_play.py.
 Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
 pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
 ``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2); ``instruction`` (8.6) is scoring.py's.
-Growth checks of the users (11.4) may wait for a split (11.6, growth.py); ``AFTER_USE`` then carries on.
+
+Every handler returns what follows it to the flow (flow.py, ``state.Then``): None while a decision waits; after
+a use, the users' growth checks (11.4; each may wait for its split, 11.6), then ``"attack"`` or ``"defence"`` is
+over (``after_attack`` here, the comparison in scoring.py); after a pass in defence ``"defence"`` is over too
+(7.6); after a failed attack ``"exchange"`` (6.5, then 8.7). This module imports no other step module.
 """
 
 from __future__ import annotations
@@ -17,15 +21,16 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
 
-from . import growth, rules
+from . import rules
 from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Rough, cached, per_seat
-from .scoring import after_exchange, resolve
 from .state import (
     SEATS,
+    Then,
     attrs,
     derived,
     discard_cards,
     draw_to_limit,
+    growth_check,
     in_order,
     other,
     roll,
@@ -309,7 +314,7 @@ def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> 
         growth_value = attrs(state, il)["growth"]
         if rules.can_grow(growth_value):
             checks.append(
-                growth.check(il, seat, growth_value + bonus, "6.8/7.8/11.4", growth=growth_value, bonus=bonus)
+                growth_check(il, seat, growth_value + bonus, "6.8/7.8/11.4", growth=growth_value, bonus=bonus)
             )
     return checks
 
@@ -331,7 +336,9 @@ def defence_instructions(state: dict, halves: list) -> list[str]:
     return [how for how in INSTRUCTION_ORDER if how in found]
 
 
-def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
+def do_assign(state: dict, action: Assign, events: list[Event]) -> Then:
+    """IL 5.3–5.5, 6.2–6.4/7.2–7.4: the chosen ILs use the declared stack; then their growth checks (11.4) and
+    the attack or the defence is over (``after_attack``/``after_defence`` carry on)."""
     pending = state["pending"]
     halves = [tuple(h) for h in pending["halves"]]
     users, persons = il_users(state, action.seat, pending["mode"], tuple(halves))
@@ -346,33 +353,21 @@ def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
     seat, mode = action.seat, pending["mode"]
     used, checks = _use(state, seat, pending["halves"], action.ils, mode, events)
     if mode == "attack":
-        then, resume = "attack", {"seat": seat, "attack": used}
-    else:
-        then, resume = "defence", {"seat": seat, "attack": pending["back"]["attack"], "defence": used}
-    if growth.start(state, checks, then, resume, events):  # a growth check waits for its split (11.6)
-        return
-    AFTER_USE[then](state, events, resume)
+        return "growth", {"checks": checks, "then": "attack", "resume": {"seat": seat, "attack": used}}
+    resume = {"seat": seat, "attack": pending["back"]["attack"], "defence": used}
+    return "growth", {"checks": checks, "then": "defence", "resume": resume}
 
 
-def after_attack(state: dict, events: list[Event], resume: dict) -> None:
-    """After an attack and its growth checks: a failed attack moves the attack right (6.5), otherwise the
-    other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
+def after_attack(state: dict, events: list[Event], resume: dict) -> Then:
+    """After an attack and its growth checks: a failed attack moves the attack right and the exchange is over
+    (6.5), otherwise the other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
     seat, used = resume["seat"], resume["attack"]
     if rules.attack_failed(used["points"]):
         events.append(Event("attack_failed", "6.5", {"seat": seat, "ap": used["points"]}))
         state["match"]["attacker"] = other(seat)
-        after_exchange(state, events)
-        return
+        return "exchange", None
     state["pending"] = {"kind": "defence", "seat": other(seat), "attack": used}
-
-
-def after_defence(state: dict, events: list[Event], resume: dict) -> None:
-    """After a defence and its growth checks: the comparison (8.1–8.6). ``resume = {"seat": defender,
-    "attack", "defence"}``."""
-    resolve(state, events, resume["attack"], resume["defence"], resume["seat"])
-
-
-AFTER_USE = {"attack": after_attack, "defence": after_defence}
+    return None
 
 
 # IL 6.6.1–6.6.4 (attack) and 7.6.1–7.6.3 (defence): the clause of each pass option
@@ -382,7 +377,7 @@ PASS_CLAUSES = {
 }
 
 
-def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
+def do_pass(state: dict, action: Pass, events: list[Event]) -> Then:
     kind = state["pending"]["kind"]
     if not _pass_open(state, action, kind):
         raise IllegalAction(
@@ -395,25 +390,26 @@ def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
     events.append(Event("pass", clause, {"seat": seat, "option": action.option, "ils": list(action.ils)}))
     if action.option == "refresh":
         state["pending"] = {"kind": "discard", "seat": seat, "purpose": kind, "back": state["pending"]}
-        return
+        return None
     if action.option == "draw":
         draw_to_limit(state, seat, events, clause)
     for il in action.ils:
         set_il(state, il, acted=False)
-    finish_pass(state, events, kind)
+    return finish_pass(state, events, kind)
 
 
-def finish_pass(state: dict, events: list[Event], kind: str) -> None:
+def finish_pass(state: dict, events: list[Event], kind: str) -> Then:
     """After a pass: in attack the attack right moves (6.6); in defence the defence fails (7.6, 8.4)."""
     if kind == "attack":
         state["match"]["attacker"] = other(state["match"]["attacker"])
         events.append(Event("attack_right", "6.6", {"to": state["match"]["attacker"]}))
         state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
-        return
-    resolve(state, events, state["pending"]["attack"], None, state["pending"]["seat"])
+        return None
+    pending = state["pending"]  # the defence is over without a defence (7.6): 8.4
+    return "defence", {"seat": pending["seat"], "attack": pending["attack"], "defence": None}
 
 
-def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
+def do_discard_refill(state: dict, action: Action, events: list[Event]) -> Then:
     """IL 6.6.2/7.6.2: discard any number of cards, then draw to the limit."""
     pending = state["pending"]
     seat = action.seat
@@ -428,7 +424,7 @@ def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
                 {"seat": seat, "card": action.card, "name": state["cards"][action.card]["name"]},
             )
         )
-        return
+        return None
     draw_to_limit(state, seat, events, "6.6.2" if pending["purpose"] == "attack" else "7.6.2")
     state["pending"] = pending["back"]
-    finish_pass(state, events, pending["purpose"])
+    return finish_pass(state, events, pending["purpose"])

@@ -3,7 +3,8 @@ attack right, may make a rough play instead of an attack — one ready IL that m
 one opposing IL as target; the IL then has acted (9.7) and the attack right stays unless the card moves it.
 
 The rough plays an attack offers are listed with its other choices (``match.rough_actions``); this module rules
-on the one made.
+on the one made and returns what follows it to the flow (flow.py): the exchange is over (8.7). It imports no
+other step module.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from referee.engine.errors import IllegalAction
 
 from . import rules
 from .actions import Rough
-from .scoring import after_exchange
-from .state import attrs, can_act, discard_cards, name, other, roll, set_il
+from .state import Then, attrs, can_act, discard_cards, name, other, roll, set_il
 from .techniques import half_of, il_may_use
 
 
@@ -39,7 +39,7 @@ def check_rough(state: dict, action: Rough) -> dict:
     return half
 
 
-def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
+def do_rough(state: dict, action: Rough, events: list[Event]) -> Then:
     """IL 9.3–9.8: success value = rough value − target body − own penalty; 2d6 at most it succeeds."""
     half = check_rough(state, action)
     own_penalty = state["ils"][action.il]["penalty"]
@@ -58,7 +58,7 @@ def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
     if half.get("moves_attack_right"):
         state["match"]["attacker"] = other(action.seat)
         events.append(Event("attack_right", "9.7", {"to": state["match"]["attacker"]}))
-    after_exchange(state, events)
+    return "exchange", None
 
 
 def _event(
