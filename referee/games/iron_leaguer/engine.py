@@ -1,8 +1,9 @@
 """The Iron Leaguer engine: the protocol of referee.engine.protocol over the state of state.py.
 
 ``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn), then runs the step's handler
-on a copy (``state.copy_state``); a handler raises IllegalAction before the copy is returned, so a refused
-action changes nothing.
+on a copy (``state.copy_state``) and lets the flow (flow.py) carry the game on from what the handler returns
+to the next decision; a handler raises IllegalAction before the copy is returned, so a refused action changes
+nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Outcome
 from referee.engine.turns import checked_turn, seat_to_act
 
-from . import growth, interval, interval_steps, match, rough_play, setup
+from . import flow, growth, interval, interval_steps, match, rough_play, scoring, setup
 from .actions import (
     CODEC,
     AddHalf,
@@ -43,32 +44,15 @@ from .state import SEATS, copy_state
 from .view import view as _view
 from .view import views as _views
 
-# growth.py's ``then`` -> what follows the last growth check (state, events, resume): the one place that says
-# which step comes after the checks of each step (IL 6.8/7.8/11.4, 11.5, 13.8, 18.4, 20.5)
-AFTER_GROWTH: dict[str, Any] = {
-    "attack": match.after_attack,
-    "defence": match.after_defence,
-    "interval": lambda state, events, resume: interval.advance(state, events),
-    "action": lambda state, events, resume: interval_steps.next_action_turn(state, events, resume["seat"]),
-}
-
-
-def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> None:
-    """IL 11.6: make the waiting check as split; after the last queued check, the step it belongs to goes on."""
-    done = growth.do_growth_split(state, action, events)
-    if done is not None:
-        then, resume = done
-        AFTER_GROWTH[then](state, events, resume)
-
-
-# step kind -> (action types it accepts, legal_actions function, handler)
+# step kind -> (action types it accepts, legal_actions function, handler); a handler returns what follows it
+# (``state.Then``, carried on by ``flow.advance``)
 STEPS: dict[str, tuple[tuple[type, ...], Any, Any]] = {
     "attack": ((Declare, Rough, Pass), match.legal, None),
     "defence": ((Declare, Pass), match.legal, None),
     "assign": ((Assign, AddHalf, Cancel), match.legal, None),
     "discard": ((Discard, Refill), match.legal, match.do_discard_refill),
-    "instruction": ((ChooseInstruction,), match.instruction_actions, match.do_instruction),
-    "growth": ((GrowthSplit,), growth.growth_actions, do_growth_split),
+    "instruction": ((ChooseInstruction,), scoring.instruction_actions, scoring.do_instruction),
+    "growth": ((GrowthSplit,), growth.growth_actions, growth.do_growth_split),
     "rescuers": ((ChooseRescuers, EndRescue), interval.rescuers_actions, interval.do_rescuers),
     "rescue": ((Rescue, EndRescue), interval.rescue_actions, interval.do_rescue),
     "replenish": ((Discard, Refill), interval_steps.replenish_actions, interval_steps.do_replenish),
@@ -137,7 +121,9 @@ class IronLeaguerEngine:
             handler = handler or HANDLERS[type(action)]
         new = copy_state(state)
         events: list[Event] = []
-        handler(new, action, events)
+        then = handler(new, action, events)
+        if then is not None:  # the step is over: the flow goes on to the next decision
+            flow.advance(new, events, then)
         new["version"] += 1
         return new, events
 

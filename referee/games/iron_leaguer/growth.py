@@ -3,16 +3,17 @@
 A growth check (11.2/11.3: 2d6 at most the value adds 1 heart) is made in a match when a technique says so
 (6.8/7.8/11.4), at the interval (11.5), after a rescue (13.8), in training (18.4) and in persuasion (20.5).
 IL 11.6 ("成長判定を行う場合、数値を分割して複数回の判定を行ってもよい") lets *every* one of them be split, so
-every step hands its checks to ``start``; a check whose value offers more than one split
-(``rules.growth_splits``) waits for the seat that makes it, as the decision ``growth``::
+every step hands its checks (``state.growth_check``) to the flow, which calls ``start``; a check whose value
+offers more than one split (``rules.growth_splits``) waits for the seat that makes it, as the decision
+``growth``::
 
     state["pending"] = {"kind": "growth", "seat": chooser, "il": il, "total": value,
                         "check": the check, "queue": [the checks after it],
-                        "then": what follows the checks, "resume": its (public, JSON) data}
+                        "then": the step the checks belong to, "resume": its (public, JSON) data}
 
 A check with a single offer is rolled at once, as before. Once the last check is made, ``do_growth_split``
-returns ``(then, resume)`` and the engine's flow table (``engine.AFTER_GROWTH``) carries on: this module calls
-no other step module.
+returns ``(then, resume)``: that step is over and the flow (``flow.FOLLOWS``) carries on. This module calls no
+other step module.
 """
 
 from __future__ import annotations
@@ -24,23 +25,17 @@ from referee.engine.errors import IllegalAction
 
 from . import rules
 from .actions import GrowthSplit, cached
-from .state import grow
+from .state import Then, grow
 
 
-def check(il: str, seat: str, value: int, clause: str, **inputs: object) -> dict:
-    """One growth check to make: ``il`` checks ``value`` (IL 11.2); ``inputs`` go into its ruling event.
-
-    ``seat`` makes the check and chooses its split (IL 11.6; our reading, docs/rules/iron_leaguer.md, "Growth
-    split choices"): the seat whose action makes it — the user's team in a match (11.4) and in training (18),
-    Silver in persuasion (20.5, whoever's IL the target is: it may be Dark's or a stray, which has no team) —
-    and at the interval (11.5) and after a rescue (13.8) the team of each IL."""
-    return {"il": il, "seat": seat, "value": value, "clause": clause, "inputs": inputs}
-
-
-def start(state: dict, checks: list[dict], then: str, resume: dict, events: list[Event]) -> bool:
-    """Make ``checks`` in order. Returns True when one waits for its split (``state["pending"]`` is then the
-    decision ``growth``; ``then``/``resume`` say what follows the last check), False when all were made."""
-    return _next(state, list(checks), then, resume, events)
+def start(state: dict, events: list[Event], data: dict) -> Then:
+    """Make a step's growth checks in order: ``data = {"checks": [state.growth_check, ...], "then": the step
+    they belong to, "resume": its data}``. Returns None when one waits for its split (``state["pending"]`` is
+    then the decision ``growth``), else ``(then, resume)``: every check is made and that step is over."""
+    then, resume = data["then"], data["resume"]
+    if _next(state, list(data["checks"]), then, resume, events):
+        return None
+    return then, resume
 
 
 def _next(state: dict, queue: list[dict], then: str, resume: dict, events: list[Event]) -> bool:
@@ -88,7 +83,7 @@ def single_check(state: dict, seat: str) -> Action:
     return cached(GrowthSplit, seat, pending["il"], (pending["total"],))
 
 
-def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> tuple[str, dict] | None:
+def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> Then:
     """Make the waiting check with ``action.parts``, then the queued checks after it. Returns
     ``(then, resume)`` once every check is made, None while another waits. Raises IllegalAction (nothing
     changed) for a split that is not offered."""

@@ -1,8 +1,11 @@
-"""IL 10–13: the interval driver (its seven steps in order, 10.2) and steps 1–3: growth (11), forced
-retirement (12) and rescue (13). Steps 4–7 are in interval_steps.py.
+"""IL 11–13: interval steps 1–3 — growth (11), forced retirement (12) and rescue (13). Steps 4–7 are in
+interval_steps.py; the interval's order (10.2), its start (10.1, scenes.py) and what follows its last step are
+flow.py's.
 
-``state["interval"] = {"step", "winner", "loser", ...}``. A step's ``enter`` returns True when it waits for a
-decision; its last decision calls ``advance`` (after growth checks, growth.py's ``then`` "interval" does).
+``state["interval"] = {"step", "winner", "loser", ...}``. A step's ``enter`` and its decisions' handlers return
+what follows them to the flow (``state.Then``): None while a decision waits, ``("interval", None)`` once the
+step is over, or the step's growth checks (IL 11.6: each may wait for its split) before it is over. This module
+imports no other step module.
 """
 
 from __future__ import annotations
@@ -15,62 +18,16 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
 
-from . import growth, interval_steps, rules
+from . import rules
 from .actions import ChooseRescuers, EndRescue, Rescue, cached, per_seat
-from .scenes import start_match
-from .state import (
-    SEATS,
-    attrs,
-    clear_penalties,
-    in_order,
-    join,
-    name,
-    other,
-    put,
-    roll,
-    team_of,
-    unact_all,
-    without,
-)
-
-STEPS = ("growth", "retirement", "rescue", "replenish", "newcomers", "actions", "departure")
-
-
-def begin(state: dict, events: list[Event]) -> None:
-    """IL 10.1: penalties removed; then the steps of 10.2 in order."""
-    result = state["results"][-1]
-    clear_penalties(state)
-    unact_all(state)
-    state["interval"] = {
-        "step": None,
-        "winner": result["winner"],
-        "loser": other(result["winner"]),
-    }
-    events.append(Event("interval_start", "10.1", {"scene": state["scene"]}))
-    advance(state, events)
-
-
-def advance(state: dict, events: list[Event]) -> None:
-    """Enter the next step (IL 10.2); after step 7 the next scene's match starts (IL 3.1)."""
-    iv = state["interval"]
-    while True:
-        index = STEPS.index(iv["step"]) + 1 if iv["step"] else 0
-        if index == len(STEPS):
-            state["scene"] += 1
-            start_match(state, events)
-            return
-        iv["step"] = STEPS[index]
-        events.append(Event("interval_step", "10.2", {"step": index + 1, "name": iv["step"]}))
-        if ENTER[iv["step"]](state, events):
-            return
-
+from .state import Then, attrs, growth_check, in_order, join, name, put, roll, team_of, without
 
 # ---- step 1: growth (IL 11; the checks and their split, 11.6, are growth.py's) ----
 
 
-def enter_growth(state: dict, events: list[Event]) -> bool:
+def enter_growth(state: dict, events: list[Event]) -> Then:
     """IL 11.1/11.5: every IL of both teams, the winners first, with +5 (winners) or +2 (losers); each team
-    splits its own ILs' checks (11.6). True while a split is waited for (then ``advance``)."""
+    splits its own ILs' checks (11.6). The step is over once they are made."""
     iv = state["interval"]
     checks = []
     for seat in (iv["winner"], iv["loser"]):
@@ -79,21 +36,21 @@ def enter_growth(state: dict, events: list[Event]) -> bool:
             growth_value = attrs(state, il)["growth"]
             if rules.can_grow(growth_value):  # IL 11.7
                 checks.append(
-                    growth.check(
+                    growth_check(
                         il, seat, growth_value + bonus, "11.2/11.5/11.6", growth=growth_value, bonus=bonus
                     )
                 )
-    return growth.start(state, checks, "interval", {}, events)
+    return "growth", {"checks": checks, "then": "interval", "resume": {}}
 
 
 # ---- step 2: forced retirement (IL 12) ----
 
 
-def enter_retirement(state: dict, events: list[Event]) -> bool:
+def enter_retirement(state: dict, events: list[Event]) -> Then:
     """IL 12.1–12.3: Dark only, after a lost match. The slots are the line-up at the start of the step."""
     iv = state["interval"]
     if iv["winner"] == "dark":
-        return False
+        return "interval", None
     lineup = list(state["teams"]["dark"])
     for il in lineup:  # IL 12.2
         if attrs(state, il)["growth"] is None:
@@ -123,7 +80,7 @@ def enter_retirement(state: dict, events: list[Event]) -> bool:
             )
             if present:
                 _retire(state, il, "12.3.2", events)
-    return False
+    return "interval", None
 
 
 def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
@@ -138,14 +95,14 @@ def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
 # Decisions: ``rescuers`` (ChooseRescuers, or EndRescue: no rescue), then ``rescue`` (Rescue or EndRescue).
 
 
-def enter_rescue(state: dict, events: list[Event]) -> bool:
+def enter_rescue(state: dict, events: list[Event]) -> Then:
     """IL 13.1: scene 12, Dark only, when someone can be rescued (13.7); Dark first names its three rescuers
     (13.2)."""
     if state["scene"] != 12 or not _rescue_targets(state):
-        return False
+        return "interval", None
     state["interval"]["rescue"] = {"rescuers": [], "tried": [], "rescued": []}
     state["pending"] = {"kind": "rescuers", "seat": "dark"}
-    return True
+    return None
 
 
 def _rescue_targets(state: dict) -> list[str]:
@@ -191,12 +148,11 @@ def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> Listing:
     return Listing((trios, (cached(EndRescue, seat),)))
 
 
-def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:
+def do_rescuers(state: dict, action: Action, events: list[Event]) -> Then:
     """IL 13.2: the three rescuers, named once before the first attempt; EndRescue: no rescue (13.1: Dark
     "may" rescue)."""
     if isinstance(action, EndRescue):
-        advance(state, events)
-        return
+        return "interval", None
     ils = tuple(action.ils)
     if len(ils) != 3 or not in_order(ils, rescuer_pool(state)):
         raise IllegalAction(
@@ -209,6 +165,7 @@ def do_rescuers(state: dict, action: Action, events: list[Event]) -> None:
     state["interval"]["rescue"]["rescuers"] = list(ils)
     events.append(Event("rescuers_chosen", "13.2", {"seat": "dark", "rescuers": list(ils)}))
     state["pending"] = {"kind": "rescue", "seat": "dark"}
+    return None
 
 
 def _may_try(state: dict, il: str) -> bool:
@@ -224,14 +181,14 @@ def rescue_actions(state: dict, seat: str) -> list[Action]:
     return out + [cached(EndRescue, seat)]
 
 
-def do_rescue(state: dict, action: Action, events: list[Event]) -> None:
+def do_rescue(state: dict, action: Action, events: list[Event]) -> Then:
     """IL 13.3–13.6: 2d6 at most the rescuer's heart; the rescued IL joins Dark at once."""
     rescue = state["interval"]["rescue"]
     if isinstance(action, Rescue):
         _attempt(state, action, events)
         if len(rescue["tried"]) < 3 and _rescue_targets(state):
-            return
-    _finish_rescue(state, events)
+            return None
+    return _finish_rescue(state, events)
 
 
 def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
@@ -280,29 +237,15 @@ def rescue_participants(state: dict) -> list[str]:
     return rescue["rescuers"] + rescue["rescued"]
 
 
-def _finish_rescue(state: dict, events: list[Event]) -> None:
+def _finish_rescue(state: dict, events: list[Event]) -> Then:
     """IL 13.8: after at least one success, the participants check growth with +10 (each team splits its own
-    ILs' checks, 11.6)."""
+    ILs' checks, 11.6); the step is over once they are made."""
     checks = []
     if state["interval"]["rescue"]["rescued"]:
         for il in rescue_participants(state):
             growth_value, seat = attrs(state, il)["growth"], team_of(state, il)
             if rules.can_grow(growth_value) and seat:
                 checks.append(
-                    growth.check(il, seat, growth_value + 10, "13.8/11.6", growth=growth_value, bonus=10)
+                    growth_check(il, seat, growth_value + 10, "13.8/11.6", growth=growth_value, bonus=10)
                 )
-    if not growth.start(state, checks, "interval", {}, events):
-        advance(state, events)
-
-
-ENTER = {
-    "growth": enter_growth,
-    "retirement": enter_retirement,
-    "rescue": enter_rescue,
-    "replenish": interval_steps.enter_replenish,
-    "newcomers": interval_steps.enter_newcomers,
-    "actions": interval_steps.enter_actions,
-    "departure": interval_steps.enter_departure,
-}
-
-__all__ = ["SEATS", "advance", "begin"]
+    return "growth", {"checks": checks, "then": "interval", "resume": {}}

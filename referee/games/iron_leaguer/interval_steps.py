@@ -1,5 +1,11 @@
 """IL 14–21: interval steps 4–7 — card replenishment and the deck change (14), newcomers (15), actions by
-scene (16–20: practice, training, scouting, persuasion) and departure with the refill to 11 (21)."""
+scene (16–20: practice, training, scouting, persuasion) and departure with the refill to 11 (21).
+
+As in interval.py, a step's ``enter`` and its decisions' handlers return what follows them to the flow (flow.py,
+``state.Then``): None while a decision waits, ``("interval", None)`` once the step is over; an action returns
+its growth checks (training, persuasion; IL 11.6), then ``("action", {"seat": seat})``: that action is over
+(``next_action_turn``, 16.3). This module imports no other step module.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +16,16 @@ from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Counted, Listing, Permutations, Product, Singles
 
-from . import growth, interval, rules
+from . import rules
 from .actions import Discard, Made, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached, per_seat
 from .state import (
+    Then,
     attrs,
     derived,
     discard_cards,
     draw_tech,
     draw_to_limit,
+    growth_check,
     in_order,
     join,
     make_stray,
@@ -26,13 +34,12 @@ from .state import (
     put,
     roll,
     set_il,
-    team_of,
 )
 
 # ---- step 4: replenishment (IL 14) ----
 
 
-def enter_replenish(state: dict, events: list[Event]) -> bool:
+def enter_replenish(state: dict, events: list[Event]) -> Then:
     """IL 14.4/14.5 at scenes 6 and 12: every hand discarded, the next period's deck, draw to the limit.
     Otherwise IL 14.1–14.3: each team (winners first) may discard, draws to the limit, then discards down."""
     iv = state["interval"]
@@ -50,9 +57,9 @@ def enter_replenish(state: dict, events: list[Event]) -> bool:
         )
         for seat in (iv["winner"], iv["loser"]):
             draw_to_limit(state, seat, events, "14.5")
-        return False
+        return "interval", None
     state["pending"] = {"kind": "replenish", "seat": iv["winner"], "refilled": False}
-    return True
+    return None
 
 
 def replenish_actions(state: dict, seat: str) -> list[Action]:
@@ -60,7 +67,7 @@ def replenish_actions(state: dict, seat: str) -> list[Action]:
     return out if state["pending"]["refilled"] else out + [cached(Refill, seat)]
 
 
-def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
+def do_replenish(state: dict, action: Action, events: list[Event]) -> Then:
     pending, seat = state["pending"], action.seat
     limit = rules.hand_limit(state["scene"])
     if isinstance(action, Discard):
@@ -83,13 +90,14 @@ def do_replenish(state: dict, action: Action, events: list[Event]) -> None:
         if seat == state["interval"]["winner"]:
             state["pending"] = {"kind": "replenish", "seat": other(seat), "refilled": False}
         else:
-            interval.advance(state, events)
+            return "interval", None  # both teams have replenished: the step is over
+    return None
 
 
 # ---- step 5: newcomers (IL 15) and releasing above 11 (15.4, 19.6) ----
 
 
-def enter_newcomers(state: dict, events: list[Event]) -> bool:
+def enter_newcomers(state: dict, events: list[Event]) -> Then:
     """IL 15.1–15.3: three IL cards turned up; Dark leaguers join Dark, stray leaguers become strays. An
     exhausted IL deck gives fewer (our reading: it is not rebuilt)."""
     for _ in range(3):
@@ -114,10 +122,12 @@ def enter_newcomers(state: dict, events: list[Event]) -> bool:
                 },
             )
         )
-    return _need_release(state, "dark", "newcomers")
+    return None if _need_release(state, "dark", "newcomers") else ("interval", None)
 
 
 def _need_release(state: dict, seat: str, then: str) -> bool:
+    """IL 15.4/19.6: above 11, ``seat`` releases one IL (decision ``release``); ``then``: the step it belongs
+    to, ``"newcomers"`` or ``"actions"``."""
     if len(state["teams"][seat]) > rules.TEAM_SIZE:
         state["pending"] = {"kind": "release", "seat": seat, "then": then}
         return True
@@ -128,7 +138,7 @@ def release_actions(state: dict, seat: str) -> list[Action]:
     return list(map(_RELEASES[seat].__getitem__, state["teams"][seat]))
 
 
-def do_release(state: dict, action: Release, events: list[Event]) -> None:
+def do_release(state: dict, action: Release, events: list[Event]) -> Then:
     if action.il not in state["teams"][action.seat]:
         raise IllegalAction("not_a_member", f"IL {action.il} is not in your team", "15.4/19.6")
     make_stray(state, action.il)
@@ -137,33 +147,34 @@ def do_release(state: dict, action: Release, events: list[Event]) -> None:
     )
     then = state["pending"]["then"]
     if _need_release(state, action.seat, then):
-        return
+        return None
     if then == "newcomers":
-        interval.advance(state, events)
-    else:
-        next_action_turn(state, events, action.seat)
+        return "interval", None
+    return "action", {"seat": action.seat}
 
 
 # ---- step 6: actions (IL 16–20) ----
 
 
-def enter_actions(state: dict, events: list[Event]) -> bool:
+def enter_actions(state: dict, events: list[Event]) -> Then:
     """IL 16.1/16.3: the scene's number of actions per team, alternately, the winners first."""
     iv = state["interval"]
     n = rules.interval_actions(state["scene"])
     iv["actions_left"] = {iv["winner"]: n, iv["loser"]: n}
     state["pending"] = {"kind": "action", "seat": iv["winner"]}
-    return True
+    return None
 
 
-def next_action_turn(state: dict, events: list[Event], seat: str) -> None:
-    """IL 16.3: the other team acts next while it has actions left, else this one; then step 7."""
+def next_action_turn(state: dict, events: list[Event], resume: dict) -> Then:
+    """IL 16.3: after an action of ``resume["seat"]`` (and its growth checks), the other team acts next while
+    it has actions left, else this one; then the step is over."""
+    seat = resume["seat"]
     left = state["interval"]["actions_left"]
     for nxt in (other(seat), seat):
         if left[nxt] > 0:
             state["pending"] = {"kind": "action", "seat": nxt}
-            return
-    interval.advance(state, events)
+            return None
+    return "interval", None
 
 
 def _scout_targets(state: dict, seat: str) -> list[str]:
@@ -283,9 +294,9 @@ def action_actions(state: dict, seat: str) -> Listing:
     return found
 
 
-def do_action(state: dict, action: Action, events: list[Event]) -> None:
+def do_action(state: dict, action: Action, events: list[Event]) -> Then:
     """One interval action; each counts even when its check fails (19.3, 20.6). The growth checks of training
-    and persuasion may be split (11.6): the next turn then follows the last of them (``next_action_turn``)."""
+    and persuasion may be split (11.6): the next turn follows the last of them (``next_action_turn``)."""
     seat = action.seat
     checks: list[dict] = []
     if isinstance(action, Practice):  # IL 17
@@ -300,7 +311,7 @@ def do_action(state: dict, action: Action, events: list[Event]) -> None:
         for il, points in action.alloc:
             growth_value = attrs(state, il)["growth"]
             checks.append(
-                growth.check(il, seat, growth_value + points, "18.4", growth=growth_value, bonus=points)
+                growth_check(il, seat, growth_value + points, "18.4", growth=growth_value, bonus=points)
             )
     elif isinstance(action, Scout):
         _scout(state, action, events)
@@ -308,10 +319,8 @@ def do_action(state: dict, action: Action, events: list[Event]) -> None:
         checks.append(_persuasion_check(state, action))
     state["interval"]["actions_left"][seat] -= 1
     if isinstance(action, Scout) and _need_release(state, seat, "actions"):
-        return
-    if growth.start(state, checks, "action", {"seat": seat}, events):
-        return
-    next_action_turn(state, events, seat)
+        return None
+    return "growth", {"checks": checks, "then": "action", "resume": {"seat": seat}}
 
 
 def _scout(state: dict, action: Scout, events: list[Event]) -> None:
@@ -351,7 +360,7 @@ def _scout(state: dict, action: Scout, events: list[Event]) -> None:
 
 def _persuasion_check(state: dict, action: Persuade) -> dict:
     """IL 20.3–20.6: the target's growth check with its growth + (persuader heart − target heart); Silver makes
-    it, so Silver chooses its split (11.6, ``growth.check``). IllegalAction before anything changes."""
+    it, so Silver chooses its split (11.6, ``state.growth_check``). IllegalAction before anything changes."""
     if action.seat != "silver":
         raise IllegalAction("dark_persuasion", "only Silver persuades", "20.1")
     if action.persuader not in state["teams"]["silver"] or action.target not in _persuasion_targets(state):
@@ -363,7 +372,7 @@ def _persuasion_check(state: dict, action: Persuade) -> dict:
     ph, th = state["ils"][action.persuader]["heart"], state["ils"][action.target]["heart"]
     growth_value = attrs(state, action.target)["growth"]
     value = rules.persuasion_growth_value(ph, th, growth_value)
-    return growth.check(
+    return growth_check(
         action.target,
         action.seat,
         value,
@@ -391,7 +400,7 @@ def departure_scene(scene: int) -> bool:
     return 2 <= scene <= 10
 
 
-def enter_departure(state: dict, events: list[Event]) -> bool:
+def enter_departure(state: dict, events: list[Event]) -> Then:
     """IL 21.1–21.7 in scenes 2–10; then IL 21.8, after the checks (so in those scenes only), the refill to 11
     (our reading: whatever took Dark below 11, a departure or a forced retirement)."""
     if departure_scene(state["scene"]):
@@ -421,8 +430,9 @@ def enter_departure(state: dict, events: list[Event]) -> bool:
                     },
                 )
             )
-        return _need_recruit(state)
-    return False
+        if _need_recruit(state):
+            return None
+    return "interval", None
 
 
 def _recruits(state: dict) -> list[str]:
@@ -440,15 +450,11 @@ def recruit_actions(state: dict, seat: str) -> list[Action]:
     return [Recruit(seat, il) for il in _recruits(state)]
 
 
-def do_recruit(state: dict, action: Recruit, events: list[Event]) -> None:
+def do_recruit(state: dict, action: Recruit, events: list[Event]) -> Then:
     """IL 21.8: a stray Dark leaguer joins Dark with heart 0."""
     if action.il not in _recruits(state):
         raise IllegalAction("bad_recruit", f"IL {action.il} is not a stray Dark leaguer", "21.8")
     join(state, "dark", action.il)
     set_il(state, action.il, heart=0)
     events.append(Event("recruited", "21.8", {"il": action.il, "name": name(state, action.il), "heart": 0}))
-    if not _need_recruit(state):
-        interval.advance(state, events)
-
-
-__all__ = ["team_of"]
+    return None if _need_recruit(state) else ("interval", None)

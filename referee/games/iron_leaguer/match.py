@@ -1,35 +1,38 @@
-"""IL 5–8: a match's decisions — declaring and assigning techniques, attack (6), defence (7), passing
-(6.6/7.6), scoring and resets (8). Rough play (9) is in rough_play.py.
+"""IL 5–7: a match's decisions — declaring and assigning techniques, attack (6), defence (7) and passing
+(6.6/7.6), and the rough plays an attack offers (9.2/9.3). Scoring and resets (8) are in scoring.py, the
+ruling of a rough play (9.3–9.8) in rough_play.py.
 
 Decision points (``state["pending"]["kind"]``): ``attack`` (the attack-right holder: declare, rough play or
 pass), ``assign`` (choose the ILs for a declared stack), ``defence`` (the defender: declare or pass) and
-``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2) and ``instruction`` (the defender chooses among
-the instructions of a successful defence, 8.6). Growth checks of the users (11.4) may wait for a split (11.6,
-growth.py); ``AFTER_USE`` then carries on.
+``discard`` (discarding before drawing to the limit, 6.6.2/7.6.2); ``instruction`` (8.6) is scoring.py's.
+
+Every handler returns what follows it to the flow (flow.py, ``state.Then``): None while a decision waits; after
+a use, the users' growth checks (11.4; each may wait for its split, 11.6), then ``"attack"`` or ``"defence"`` is
+over (``after_attack`` here, the comparison in scoring.py); after a pass in defence ``"defence"`` is over too
+(7.6); after a failed attack ``"exchange"`` (6.5, then 8.7). This module imports no other step module.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
 
-from . import growth, rules
-from .actions import AddHalf, Assign, Cancel, ChooseInstruction, Declare, Discard, Pass, Refill, cached, per_seat
-from .scenes import end_match
+from . import rules
+from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Rough, cached, per_seat
 from .state import (
     SEATS,
+    Then,
     attrs,
-    can_act,
     derived,
     discard_cards,
     draw_to_limit,
+    growth_check,
     in_order,
     other,
-    reset,
     roll,
     set_il,
 )
@@ -168,6 +171,52 @@ def _match_actions(
     return tuple(out), roughs, _pass_list(seat, full, profile.acted if kind == "attack" else None)
 
 
+def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[Action]:
+    """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
+    the caller has computed it. For each rough-play half in hand (``_rough_halves``), each ready IL who may
+    use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up
+    order, against each opposing IL (9.3)."""
+    if seat != "dark":
+        return []
+    profile = seen if seen is not None else seat_profiles(state, seat)
+    team, ready = profile.team, profile.ready
+    targets = tuple(state["teams"][other(seat)])
+    out: list[Action] = []
+    halves = _rough_halves(state["cards"])
+    for card in state["hands"][seat]:
+        for side in halves[card]:
+            for il in team.members(team.mask(card, side) & ready):
+                out += _rough_list(seat, card, side, il, targets)
+    return out
+
+
+class _RoughHalves(dict):
+    """card -> the sides of the card that are rough plays (IL 9.1), read once per card."""
+
+    def __init__(self, cards: dict) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, card: str) -> tuple[str, ...]:
+        attributes = self.cards[card]["attributes"]
+        found = self[card] = tuple(s for s in ("upper", "lower") if attributes[s].get("rough_play"))
+        return found
+
+
+def _rough_halves(cards: dict) -> _RoughHalves:
+    """The ``_RoughHalves`` of the card table ``cards`` (made once per table content, ``state.derived``)."""
+    table = derived(cards)
+    found = table.get("rough_play")
+    if found is None:
+        found = table["rough_play"] = _RoughHalves(table.cards)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ...]) -> tuple[Rough, ...]:
+    return tuple(map(partial(cached, Rough, seat, card, side, il), targets))  # shared instances
+
+
 def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
     if kind not in ("attack", "defence") or action.mode != kind:
@@ -265,7 +314,7 @@ def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> 
         growth_value = attrs(state, il)["growth"]
         if rules.can_grow(growth_value):
             checks.append(
-                growth.check(il, seat, growth_value + bonus, "6.8/7.8/11.4", growth=growth_value, bonus=bonus)
+                growth_check(il, seat, growth_value + bonus, "6.8/7.8/11.4", growth=growth_value, bonus=bonus)
             )
     return checks
 
@@ -287,7 +336,9 @@ def defence_instructions(state: dict, halves: list) -> list[str]:
     return [how for how in INSTRUCTION_ORDER if how in found]
 
 
-def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
+def do_assign(state: dict, action: Assign, events: list[Event]) -> Then:
+    """IL 5.3–5.5, 6.2–6.4/7.2–7.4: the chosen ILs use the declared stack; then their growth checks (11.4) and
+    the attack or the defence is over (``after_attack``/``after_defence`` carry on)."""
     pending = state["pending"]
     halves = [tuple(h) for h in pending["halves"]]
     users, persons = il_users(state, action.seat, pending["mode"], tuple(halves))
@@ -302,143 +353,21 @@ def do_assign(state: dict, action: Assign, events: list[Event]) -> None:
     seat, mode = action.seat, pending["mode"]
     used, checks = _use(state, seat, pending["halves"], action.ils, mode, events)
     if mode == "attack":
-        then, resume = "attack", {"seat": seat, "attack": used}
-    else:
-        then, resume = "defence", {"seat": seat, "attack": pending["back"]["attack"], "defence": used}
-    if growth.start(state, checks, then, resume, events):  # a growth check waits for its split (11.6)
-        return
-    AFTER_USE[then](state, events, resume)
+        return "growth", {"checks": checks, "then": "attack", "resume": {"seat": seat, "attack": used}}
+    resume = {"seat": seat, "attack": pending["back"]["attack"], "defence": used}
+    return "growth", {"checks": checks, "then": "defence", "resume": resume}
 
 
-def after_attack(state: dict, events: list[Event], resume: dict) -> None:
-    """After an attack and its growth checks: a failed attack moves the attack right (6.5), otherwise the
-    other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
+def after_attack(state: dict, events: list[Event], resume: dict) -> Then:
+    """After an attack and its growth checks: a failed attack moves the attack right and the exchange is over
+    (6.5), otherwise the other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
     seat, used = resume["seat"], resume["attack"]
     if rules.attack_failed(used["points"]):
         events.append(Event("attack_failed", "6.5", {"seat": seat, "ap": used["points"]}))
         state["match"]["attacker"] = other(seat)
-        after_exchange(state, events)
-        return
+        return "exchange", None
     state["pending"] = {"kind": "defence", "seat": other(seat), "attack": used}
-
-
-def after_defence(state: dict, events: list[Event], resume: dict) -> None:
-    """After a defence and its growth checks: the comparison (8.1–8.6). ``resume = {"seat": defender,
-    "attack", "defence"}``."""
-    resolve(state, events, resume["attack"], resume["defence"], resume["seat"])
-
-
-AFTER_USE = {"attack": after_attack, "defence": after_defence}
-
-
-def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None, defender: str) -> None:
-    """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result; a successful defence
-    whose stack carries several instructions waits for the defender's choice (8.6, ``instruction``)."""
-    attacker = other(defender)
-    ap, dp = attack["points"], defence["points"] if defence else None
-    if rules.attacker_scores(ap, dp):
-        clause = "8.2" if dp is not None and dp >= 0 else "7.5/8.4" if dp is not None else "7.6/8.4"
-        score(state, events, attacker, clause, ap=ap, dp=dp)
-        return
-    options = defence["instructions"]
-    if len(options) > 1:
-        state["pending"] = {
-            "kind": "instruction",
-            "seat": defender,
-            "options": list(options),
-            "attack": attack,
-            "defence": defence,
-        }
-        return
-    follow(state, events, attack, defence, defender, options[0] if options else None)
-
-
-def instruction_actions(state: dict, seat: str) -> list[Action]:
-    """IL 8.6: one ``ChooseInstruction`` per instruction the successful defence's stack carries."""
-    return [cached(ChooseInstruction, seat, how) for how in state["pending"]["options"]]
-
-
-def do_instruction(state: dict, action: ChooseInstruction, events: list[Event]) -> None:
-    pending = state["pending"]
-    if action.instruction not in pending["options"]:
-        raise IllegalAction(
-            "bad_instruction",
-            f"the defence carries {', '.join(pending['options'])}, not {action.instruction!r}",
-            "8.6",
-        )
-    follow(state, events, pending["attack"], pending["defence"], action.seat, action.instruction, chosen=True)
-
-
-def follow(
-    state: dict,
-    events: list[Event],
-    attack: dict,
-    defence: dict,
-    defender: str,
-    how: str | None,
-    chosen: bool = False,
-) -> None:
-    """IL 8.3/8.6: the successful defence's instruction ``how`` (None: none, 6.9/7.9); ``chosen``: the
-    defender chose it among several (8.6)."""
-    attacker = other(defender)
-    ap, dp = attack["points"], defence["points"]
-    events.append(
-        Event(
-            "defence_succeeded",
-            "8.3/8.6",
-            {
-                "seat": defender,
-                "ap": ap,
-                "dp": dp,
-                "instruction": how,
-                "instructions": list(defence["instructions"]),
-                "chosen": chosen,
-            },
-        )
-    )
-    state["match"]["attacker"] = attacker
-    if how == "counter":  # IL 8.6.3: the DP becomes an AP; the former attacker defends normally
-        state["match"]["attacker"] = defender
-        counter_attack = {**defence, "counter": True}
-        events.append(Event("counter", "8.6.3", {"seat": defender, "ap": dp}))
-        state["pending"] = {"kind": "defence", "seat": attacker, "attack": counter_attack}
-        return
-    if how == "reset":
-        reset(state, events, defender, "8.6.2")
-    elif how == "attack_right":
-        state["match"]["attacker"] = defender
-        events.append(Event("attack_right", "8.6.1/8.6.4", {"to": defender}))
-    elif attack["moves_attack_right"] or defence["moves_attack_right"]:
-        state["match"]["attacker"] = defender
-        events.append(Event("attack_right", "6.9/7.9", {"to": defender}))
-    after_exchange(state, events)
-
-
-def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) -> None:
-    """IL 8.2/8.4/8.5: a point; the match ends at the scene's points (4.4), else reset, scored-on team
-    attacks."""
-    score = state["match"]["score"] = state["match"]["score"].copy()  # replaced, never changed in place
-    score[seat] += 1
-    target = rules.points_to_win(state["scene"])
-    events.append(
-        Event(
-            "score",
-            clause,
-            {"seat": seat, **inputs, "score": dict(state["match"]["score"]), "points_to_win": target},
-        )
-    )
-    if state["match"]["score"][seat] >= target:
-        end_match(state, events, seat)
-        return
-    reset(state, events, other(seat), "8.5")
-    state["pending"] = {"kind": "attack", "seat": other(seat)}
-
-
-def after_exchange(state: dict, events: list[Event]) -> None:
-    """IL 8.7: when every IL of both teams has acted (or cannot act, 9.9), reset; then the holder attacks."""
-    if not any(can_act(state, il) for seat in SEATS for il in state["teams"][seat]):
-        reset(state, events, state["match"]["attacker"], "8.7")
-    state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
+    return None
 
 
 # IL 6.6.1–6.6.4 (attack) and 7.6.1–7.6.3 (defence): the clause of each pass option
@@ -448,7 +377,7 @@ PASS_CLAUSES = {
 }
 
 
-def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
+def do_pass(state: dict, action: Pass, events: list[Event]) -> Then:
     kind = state["pending"]["kind"]
     if not _pass_open(state, action, kind):
         raise IllegalAction(
@@ -461,25 +390,26 @@ def do_pass(state: dict, action: Pass, events: list[Event]) -> None:
     events.append(Event("pass", clause, {"seat": seat, "option": action.option, "ils": list(action.ils)}))
     if action.option == "refresh":
         state["pending"] = {"kind": "discard", "seat": seat, "purpose": kind, "back": state["pending"]}
-        return
+        return None
     if action.option == "draw":
         draw_to_limit(state, seat, events, clause)
     for il in action.ils:
         set_il(state, il, acted=False)
-    finish_pass(state, events, kind)
+    return finish_pass(state, events, kind)
 
 
-def finish_pass(state: dict, events: list[Event], kind: str) -> None:
+def finish_pass(state: dict, events: list[Event], kind: str) -> Then:
     """After a pass: in attack the attack right moves (6.6); in defence the defence fails (7.6, 8.4)."""
     if kind == "attack":
         state["match"]["attacker"] = other(state["match"]["attacker"])
         events.append(Event("attack_right", "6.6", {"to": state["match"]["attacker"]}))
         state["pending"] = {"kind": "attack", "seat": state["match"]["attacker"]}
-        return
-    resolve(state, events, state["pending"]["attack"], None, state["pending"]["seat"])
+        return None
+    pending = state["pending"]  # the defence is over without a defence (7.6): 8.4
+    return "defence", {"seat": pending["seat"], "attack": pending["attack"], "defence": None}
 
 
-def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
+def do_discard_refill(state: dict, action: Action, events: list[Event]) -> Then:
     """IL 6.6.2/7.6.2: discard any number of cards, then draw to the limit."""
     pending = state["pending"]
     seat = action.seat
@@ -494,11 +424,7 @@ def do_discard_refill(state: dict, action: Action, events: list[Event]) -> None:
                 {"seat": seat, "card": action.card, "name": state["cards"][action.card]["name"]},
             )
         )
-        return
+        return None
     draw_to_limit(state, seat, events, "6.6.2" if pending["purpose"] == "attack" else "7.6.2")
     state["pending"] = pending["back"]
-    finish_pass(state, events, pending["purpose"])
-
-
-# rough_play imports this module (after_exchange); imported last so both load in either order
-from .rough_play import rough_actions  # noqa: E402
+    return finish_pass(state, events, pending["purpose"])

@@ -1,66 +1,21 @@
 """IL 9: rough play. Our reading of how it fits in a turn (docs/rules/iron_leaguer.md): Dark, holding the
-attack
-right, may make a rough play instead of an attack — one ready IL that meets the rough-play half (5.4), one
-opposing IL as target; the IL then has acted (9.7) and the attack right stays unless the card moves it."""
+attack right, may make a rough play instead of an attack — one ready IL that meets the rough-play half (5.4),
+one opposing IL as target; the IL then has acted (9.7) and the attack right stays unless the card moves it.
+
+The rough plays an attack offers are listed with its other choices (``match.rough_actions``); this module rules
+on the one made and returns what follows it to the flow (flow.py): the exchange is over (8.7). It imports no
+other step module.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
-
-from referee.engine.actions import Action, Event
+from referee.engine.actions import Event
 from referee.engine.errors import IllegalAction
 
 from . import rules
-from .actions import Rough, cached
-from .match import after_exchange
-from .state import attrs, can_act, derived, discard_cards, name, other, roll, set_il
-from .techniques import Profile, half_of, il_may_use, seat_profiles
-
-
-def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[Action]:
-    """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
-    the caller has computed it. For each rough-play half in hand (``_rough_halves``), each ready IL who may
-    use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up
-    order, against each opposing IL (9.3)."""
-    if seat != "dark":
-        return []
-    profile = seen if seen is not None else seat_profiles(state, seat)
-    team, ready = profile.team, profile.ready
-    targets = tuple(state["teams"][other(seat)])
-    out: list[Action] = []
-    halves = _rough_halves(state["cards"])
-    for card in state["hands"][seat]:
-        for side in halves[card]:
-            for il in team.members(team.mask(card, side) & ready):
-                out += _rough_list(seat, card, side, il, targets)
-    return out
-
-
-class _RoughHalves(dict):
-    """card -> the sides of the card that are rough plays (IL 9.1), read once per card."""
-
-    def __init__(self, cards: dict) -> None:
-        super().__init__()
-        self.cards = cards
-
-    def __missing__(self, card: str) -> tuple[str, ...]:
-        attributes = self.cards[card]["attributes"]
-        found = self[card] = tuple(s for s in ("upper", "lower") if attributes[s].get("rough_play"))
-        return found
-
-
-def _rough_halves(cards: dict) -> _RoughHalves:
-    """The ``_RoughHalves`` of the card table ``cards`` (made once per table content, ``state.derived``)."""
-    table = derived(cards)
-    found = table.get("rough_play")
-    if found is None:
-        found = table["rough_play"] = _RoughHalves(table.cards)
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ...]) -> tuple[Rough, ...]:
-    return tuple(map(partial(cached, Rough, seat, card, side, il), targets))  # shared instances
+from .actions import Rough
+from .state import Then, attrs, can_act, discard_cards, name, other, roll, set_il
+from .techniques import half_of, il_may_use
 
 
 def check_rough(state: dict, action: Rough) -> dict:
@@ -84,7 +39,7 @@ def check_rough(state: dict, action: Rough) -> dict:
     return half
 
 
-def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
+def do_rough(state: dict, action: Rough, events: list[Event]) -> Then:
     """IL 9.3–9.8: success value = rough value − target body − own penalty; 2d6 at most it succeeds."""
     half = check_rough(state, action)
     own_penalty = state["ils"][action.il]["penalty"]
@@ -103,7 +58,7 @@ def do_rough(state: dict, action: Rough, events: list[Event]) -> None:
     if half.get("moves_attack_right"):
         state["match"]["attacker"] = other(action.seat)
         events.append(Event("attack_right", "9.7", {"to": state["match"]["attacker"]}))
-    after_exchange(state, events)
+    return "exchange", None
 
 
 def _event(

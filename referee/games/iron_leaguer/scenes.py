@@ -1,11 +1,14 @@
-"""IL 3 (the 17-scene sequence), 4.3/4.4 (match end), 10.1 (into the interval) and 22 (victory)."""
+"""IL 3 (the 17-scene sequence): a match's start (3.1/3.3) and end (4.3/4.4), victory (22) and the start of
+the interval (10.1). Which scene follows which is flow.py's (``end_match`` says the scene is over, the flow
+starts the next one); this module imports no other step module.
+"""
 
 from __future__ import annotations
 
 from referee.engine.actions import Event
 
 from . import rules
-from .state import SEATS, clear_penalties, other, unact_all
+from .state import SEATS, Then, clear_penalties, other, unact_all
 
 
 def start_match(state: dict, events: list[Event]) -> None:
@@ -38,9 +41,9 @@ def world_tour_wins(state: dict) -> dict[str, int]:
     return wins
 
 
-def end_match(state: dict, events: list[Event], winner: str) -> None:
-    """IL 4.3: the first to the scene's points wins; IL 22.1: two World Tour wins end the game; otherwise
-    IL 10.1: the interval begins (penalties removed)."""
+def end_match(state: dict, events: list[Event], winner: str) -> Then:
+    """IL 4.3: the first to the scene's points wins; IL 22.1: two World Tour wins end the game (None);
+    otherwise the scene is over (``("scene", None)``: the flow goes on to the interval)."""
     score = dict(state["match"]["score"])
     loser = other(winner)
     result = {
@@ -63,9 +66,20 @@ def end_match(state: dict, events: list[Event], winner: str) -> None:
         state["pending"] = None
         state["match"] = None
         events.append(Event("game_end", "22.1", state["outcome"]))
-        return
+        return None
     state["match"] = None
-    state["scene"] += 1
-    from .interval import begin
+    return "scene", None
 
-    begin(state, events)
+
+def begin_interval(state: dict, events: list[Event]) -> None:
+    """IL 10.1: after the match of the previous scene, penalties are removed (and every IL unacted); the
+    interval's steps (10.2) follow (flow.py)."""
+    result = state["results"][-1]
+    clear_penalties(state)
+    unact_all(state)
+    state["interval"] = {
+        "step": None,
+        "winner": result["winner"],
+        "loser": other(result["winner"]),
+    }
+    events.append(Event("interval_start", "10.1", {"scene": state["scene"]}))

@@ -17,12 +17,19 @@ Shape::
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
 
 from . import rules
 
 SEATS = ("silver", "dark")
+
+# What every function the flow calls (flow.py: a decision's handler, an interval step's ``enter``, what follows a
+# step) returns: None when it has set a decision pending (or ended the game), else ``(step, data)``: ``step`` is
+# over and ``flow.FOLLOWS[step]`` carries the game on with ``data``.
+Then = tuple[str, Any] | None
 
 
 def copy_state(state: dict) -> dict:
@@ -64,9 +71,9 @@ def put(state: dict, part: str, key: str, value: object) -> None:
 
 
 class Derived(dict):
-    """What the engine works out from a card table alone, made on first use: each module keeps its part under
-    a name of its own (``techniques``, ``match``, ``rough_play``, ``interval_steps``). ``cards``: the first
-    table of this content (kept alive)."""
+    """What the engine works out from a card table alone, made on first use: each part under a name of its
+    own (``techniques`` and ``usable`` in techniques.py, ``match`` and ``rough_play`` in match.py,
+    ``interval_steps``). ``cards``: the first table of this content (kept alive)."""
 
     __slots__ = ("cards",)
 
@@ -270,3 +277,15 @@ def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inp
     }
     events.append(Event("growth", clause, data))
     return ok
+
+
+def growth_check(il: str, seat: str, value: int, clause: str, **inputs: object) -> dict:
+    """One growth check to make: ``il`` checks ``value`` (IL 11.2); ``inputs`` go into its ruling event. A
+    step hands its checks to the flow (``("growth", {"checks", "then", "resume"})``), which makes them with
+    growth.py, each maybe split (11.6).
+
+    ``seat`` makes the check and chooses its split (IL 11.6; our reading, docs/rules/iron_leaguer.md, "Growth
+    split choices"): the seat whose action makes it — the user's team in a match (11.4) and in training (18),
+    Silver in persuasion (20.5, whoever's IL the target is: it may be Dark's or a stray, which has no team) —
+    and at the interval (11.5) and after a rescue (13.8) the team of each IL."""
+    return {"il": il, "seat": seat, "value": value, "clause": clause, "inputs": inputs}

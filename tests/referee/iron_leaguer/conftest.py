@@ -9,7 +9,7 @@ from referee.engine import rng as rngmod
 from referee.engine.actions import Event
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.rng import seed_from_int
-from referee.games.iron_leaguer import interval
+from referee.games.iron_leaguer import flow, scenes
 from referee.games.iron_leaguer import state as st
 
 from .pool import pool
@@ -61,7 +61,8 @@ def to_interval(
     )
     state["match"] = None
     events: list[Event] = []
-    interval.begin(state, events)
+    scenes.begin_interval(state, events)  # IL 10.1
+    flow.advance(state, events, ("interval", None))  # IL 10.2: its steps, up to the first decision
     return events
 
 

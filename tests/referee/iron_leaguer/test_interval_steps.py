@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.errors import IllegalAction
-from referee.games.iron_leaguer import interval
+from referee.games.iron_leaguer import flow
 from referee.games.iron_leaguer import interval_steps as steps
 from referee.games.iron_leaguer.actions import (
     Discard,
@@ -230,6 +230,6 @@ def test_dark_below_eleven_is_not_refilled_after_scene_10(state, scene) -> None:
     state["strays"].append(recruit)
     at_step(state, scene, "dark", "actions")
     events: list = []
-    interval.advance(state, events)  # step 7, then the next scene's match
+    flow.advance(state, events, ("interval", None))  # step 6 is over: step 7, then the next scene's match
     assert "recruited" not in kinds(events) and state["pending"] == {"kind": "attack", "seat": "dark"}
     assert len(state["teams"]["dark"]) == 10 and state["scene"] == scene + 1
