@@ -45,28 +45,9 @@ class SortedCursorPagination(BasePagination):
         names = [f"sort_{i}" for i in range(len(self.keys))]
         cursor = self._decode(request.query_params.get("cursor"))
         if cursor is None:
-            # ``view.count_cards``: the view's cheaper count of the same cards (no joins, no sort columns)
-            count = getattr(view, "count_cards", None)
-            self.count = count() if count is not None else queryset.count()
-            self.forward, self.from_cursor = True, False
-            # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
-            first = getattr(view, "first_rows", None)
-            limit = self.page_size + 1
-            rows = first(limit, json_text=json_text) if first is not None else _read(queryset[:limit], json_text)
+            rows = self._first_page(queryset, view, json_text)
         else:
-            self.count, self.from_cursor = cursor["c"], True
-            self.forward = "a" in cursor
-            values = cursor["a"] if self.forward else cursor["b"]
-            # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
-            read = getattr(view, "cursor_rows", None)
-            try:
-                if read is not None:
-                    rows = read(self.page_size + 1, values, forward=self.forward, json_text=json_text)
-                else:
-                    rows = keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1,
-                                       json_text)
-            except sorting.BadSortValue as exc:  # a value of the wrong kind: a cursor no page gave
-                raise bad_cursor() from exc
+            rows = self._cursor_page(queryset, view, cursor, json_text)
         self.more = len(rows) > self.page_size
         rows = rows[: self.page_size]
         if not self.forward:
@@ -74,6 +55,32 @@ class SortedCursorPagination(BasePagination):
         self.first = [_jsonable(rows[0][name]) for name in names] if rows else None
         self.last = [_jsonable(rows[-1][name]) for name in names] if rows else None
         return rows
+
+    def _first_page(self, queryset, view, json_text) -> list[dict]:
+        """The first ``page_size + 1`` rows, and the count of them all."""
+        # ``view.count_cards``: the view's cheaper count of the same cards (no joins, no sort columns)
+        count = getattr(view, "count_cards", None)
+        self.count = count() if count is not None else queryset.count()
+        self.forward, self.from_cursor = True, False
+        # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
+        first = getattr(view, "first_rows", None)
+        limit = self.page_size + 1
+        return first(limit, json_text=json_text) if first is not None else _read(queryset[:limit], json_text)
+
+    def _cursor_page(self, queryset, view, cursor: dict, json_text) -> list[dict]:
+        """The ``page_size + 1`` rows after (``"a"``) or before (``"b"``) the ``cursor``'s values, nearest first;
+        the count carried by the cursor. A value its sort column refuses is a bad cursor (400)."""
+        self.count, self.from_cursor = cursor["c"], True
+        self.forward = "a" in cursor
+        values = cursor["a"] if self.forward else cursor["b"]
+        # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
+        read = getattr(view, "cursor_rows", None)
+        try:
+            if read is not None:
+                return read(self.page_size + 1, values, forward=self.forward, json_text=json_text)
+            return keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1, json_text)
+        except sorting.BadSortValue as exc:  # a value of the wrong kind: a cursor no page gave
+            raise bad_cursor() from exc
 
     def _decode(self, text: str | None) -> dict | None:
         if not text:
