@@ -9,23 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from cards.faces import LABELS, label
-from cards.games import SCHEMAS
 from cards.games.schema import BOOL, NONE_MARK, Attr
 
 # Every stored code (card types, colours, alignments, affiliations, kinds, timings…) has one English and one
 # Japanese label, kept in ``cards.faces.LABELS`` so the card faces and the pages say the same words.
-CARD_TYPE_CODES = tuple(dict.fromkeys(code for schema in SCHEMAS.values() for code in schema.card_types))
 _BOOL = {True: ("yes", "あり"), False: ("no", "なし")}
 
 
 def card_type_label(card_type: str, japanese: bool) -> str:
     """``minion`` → ``Minion``, or ``ミニオン`` in Japanese; an unknown type as stored."""
     return label(card_type, japanese)
-
-
-def choice_label(value: str, japanese: bool) -> str:
-    """A choice value as a reader sees it: ``silver_starter`` → ``Silver Castle starter`` / ``シルバースタメン``."""
-    return label(value, japanese)
 
 
 def value_text(attr: Attr, value: Any, japanese: bool) -> str:
