@@ -11,8 +11,9 @@ the statements one ``GET /api/cards/?game=…&q=…`` runs are captured (a first
 page; a cursor page: the page alone), then the request (through Django's test client: middleware, routing, throttle,
 search, page statement, formatting, rendering, ETag) and those same statements, sent raw on the same connection, are
 timed in turn, so both see the same load. The search's ``COUNT`` is not among them: it runs on the first page after
-each change of the game's catalogue (once per catalogue version and process, ``cards.api.CardSearch.count_at``), so
-it is timed beside them, alone, as what such a first page adds. Prints per query the statements, p50/p95 in
+each change of the game's catalogue (once per catalogue version and process,
+``cards.api.card_search.CardSearch.count_at``), so it is timed beside them, alone, as what such a first page adds.
+Prints per query the statements, p50/p95 in
 milliseconds of the API and of its SQL, the fixed cost (API p50 − SQL p50: what the request costs beyond its
 statements), the ``COUNT``'s p50 and the ratio of the p50s; then the targets beside their figures (issue 14: API p50
 ≤ 3× its SQL, API p95 ≤ 20 ms, at 100k cards), the median and worst fixed cost, and the load average before and
@@ -207,7 +208,7 @@ def measure(client, label: str, url: str, params: dict | None, repeat: int) -> M
     a first page the search's COUNT (which it runs once per catalogue version: not among them once warm)."""
     from django.db import connection
 
-    from cards.api import card_search
+    from cards.api.card_search import card_search
 
     for _ in range(3):  # warm caches: the compiled search and page, the count, PostgreSQL's buffers
         client.get(url, params)

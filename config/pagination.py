@@ -1,6 +1,6 @@
 """The API's cursor pagination: a cursor that is not one of ours is a 400 (``bad_cursor``), as in
-``cards.api.SortedCursorPagination``, not DRF's 404; ``page_size`` a whole number from 1 to 200, anything else a
-400 (``bad_page_size``), never silently replaced by the default (docs/api.md)."""
+``cards.api.pagination.SortedCursorPagination``, not DRF's 404; ``page_size`` a whole number from 1 to 200, anything
+else a 400 (``bad_page_size``), never silently replaced by the default (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from cards.api import known_game
+from cards.api.games import known_game
 from config.api_errors import ApiError, japanese
 from config.api_input import StrictCharField, StrictSerializer
 from config.pagination import CursorPagination

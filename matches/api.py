@@ -26,7 +26,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
-from cards.api import known_game
+from cards.api.games import known_game
 from config.api_errors import ApiError
 from config.api_input import StrictCharField, StrictIntegerField, StrictSerializer
 from config.api_schema import ERROR

@@ -137,7 +137,7 @@ def one_game(model, game_id: int) -> RawSQL:
     """``game_id = ANY(ARRAY[id])``: one game's cards, written so that PostgreSQL keeps ``game_id`` in an
     ``ORDER BY game_id, …`` (with ``game_id = id`` it drops it as a constant and walks the whole primary key in id
     order, filtering out every other game's cards first: 20 ms instead of 0.3 ms for a Riders' Legend search at
-    100k cards, bench/search.py). The search's order then leads with the game (``cards.api._card_search``) and
-    the index ``card_game_id_idx`` (game, id) gives it."""
+    100k cards, bench/search.py). The search's order then leads with the game
+    (``cards.api.card_search._card_search``) and the index ``card_game_id_idx`` (game, id) gives it."""
     table = connections[model.objects.db].ops.quote_name(model._meta.db_table)
     return RawSQL(f"{table}.game_id = ANY(%s)", ([game_id],), output_field=BooleanField())

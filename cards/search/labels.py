@@ -23,11 +23,6 @@ def card_type_label(card_type: str, japanese: bool) -> str:
     return label(card_type, japanese)
 
 
-def choice_label(value: str, japanese: bool) -> str:
-    """A choice value as a reader sees it: ``silver_starter`` → ``Silver Castle starter`` / ``シルバースタメン``."""
-    return label(value, japanese)
-
-
 def value_text(attr: Attr, value: Any, japanese: bool) -> str:
     """One attribute value as a reader sees it: lists joined by " / ", None as "−", booleans as yes/no,
     choice values in Japanese when ``japanese``. Nested values (technique halves) go through

@@ -30,7 +30,6 @@ from .errors import query_error
 from .keys import card_types, key_table
 from .parser import And, Node, Not, Or, Term
 
-ORDER_KEY = "order"
 _ORDER_KEYS = frozenset({"order", "sort"})
 NAME, SET, TYPE = "name", "set", "type"
 _ALIASES = {"n": NAME, "name": NAME, "s": SET, "set": SET, "t": TYPE, "type": TYPE}

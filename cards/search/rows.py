@@ -54,7 +54,7 @@ class CompiledRows:
         ``params`` in place of the compiled ones (the same number, in the same places: ``order.Keyset.fill``).
         The plain JSON columns named in ``json_text`` give their compact JSON text (``JSONText``) where that can
         be had without decoding it (on PostgreSQL: ``_compact``), else their value decoded: for a body assembled
-        from pre-encoded JSON (``cards.api.card_fragments``), where decoding and encoding it again was a
+        from pre-encoded JSON (``cards.api.encoded.card_fragments``), where decoding and encoding it again was a
         quarter of a cheap search's cost beyond its SQL (issue 14)."""
         if not self.sql:
             return []

@@ -45,7 +45,6 @@ UNREADABLE = "{ref}: cannot be read from the {source}: {detail}"
 WRONG_HASH = "{ref}: its SHA-256 is {actual}, not the one its name says: the file was changed or damaged"
 WRONG_SUFFIX = "{ref}: is a {format} file, not what its extension says"
 REJECTED = "{ref}: {message}"
-STRAY_MEMBER = "is named by no card"
 MISSING_STORED_FILE = "{set} {number}: the stored file {name} is missing"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from cards.faces import card_face_context, label
+from cards.faces import card_face_context
 
 register = template.Library()
 
@@ -27,9 +27,3 @@ def card_face(card, size: str = "md", game: str = ""):
 def card_back(game: str = "", size: str = "sm"):
     """A face-down card of ``game`` (hidden information: only the back is drawn)."""
     return {"game": game or "generic", "size": size}
-
-
-@register.filter
-def code_label(code):
-    """A stored code in the reader's language (``{{ card.card_type|code_label }}``)."""
-    return label(code, (get_language() or "").startswith("ja"))

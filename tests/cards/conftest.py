@@ -42,11 +42,11 @@ def nothing_compiled():
     """The test starts with no search compiled or looked up in this process (the parsed queries, the API's cached
     searches and their page statements, the games' ids). Used by the search-cost and page-statement tests."""
     import cards.search
-    from cards import api
+    from cards.api import card_search as api_search
     from cards.search import games as search_games
 
     cards.search._compiled.cache_clear()
-    api._card_search.cache_clear()
+    api_search._card_search.cache_clear()
     search_games.forget_game_ids()
 
 

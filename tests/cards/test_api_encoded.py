@@ -1,7 +1,7 @@
-"""The card list answered as plain JSON is assembled from pre-encoded cards (``cards.api.card_fragments``, the
-JSON columns as PostgreSQL's ``jsonb`` text compacted: ``cards.search.rows._compact``): the same bytes, headers
-and ETag as ``JSONRenderer`` renders the cards' dicts (the path the browsable API and ``indent=`` still take),
-whatever the JSON columns hold, on SQLite and PostgreSQL."""
+"""The card list answered as plain JSON is assembled from pre-encoded cards (``cards.api.encoded.card_fragments``, the
+JSON columns as PostgreSQL's ``jsonb`` text compacted: ``cards.search.rows._compact``): the same bytes, headers and ETag
+as ``JSONRenderer`` renders the cards' dicts (the path the browsable API and ``indent=`` still take), whatever the JSON
+columns hold, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import json
 import pytest
 from django.db import connection
 
-from cards import api
+from cards.api import pagination
 from cards.models import Card
 from cards.search import rows as search_rows
 
@@ -48,20 +48,20 @@ def tricky(legions):
 def encoded(monkeypatch):
     """The pages answered from fragments (``get_encoded_response`` called), counted."""
     calls = []
-    real = api.SortedCursorPagination.get_encoded_response
+    real = pagination.SortedCursorPagination.get_encoded_response
 
     def counting(self, results):
         calls.append(len(results))
         return real(self, results)
 
-    monkeypatch.setattr(api.SortedCursorPagination, "get_encoded_response", counting)
+    monkeypatch.setattr(pagination.SortedCursorPagination, "get_encoded_response", counting)
     return calls
 
 
 def rendered(client, url: str, monkeypatch, headers: dict):
     """The answer to ``url`` through ``JSONRenderer`` rendering the cards' dicts (no fragments)."""
     with monkeypatch.context() as patch:
-        patch.setattr(api, "_plain_json_encoder", lambda request, view: None)
+        patch.setattr(pagination, "plain_json_encoder", lambda request, view: None)
         return client.get(url, headers=headers)
 
 

@@ -11,7 +11,8 @@ from django.utils import timezone
 from rest_framework import serializers
 
 import cards.search
-from cards import api
+from cards.api import card_rows
+from cards.api import card_search as api_search
 from cards.models import Game
 from cards.search import games as search_games
 
@@ -41,17 +42,17 @@ def test_a_repeated_query_is_parsed_and_compiled_once(client, legions, parses):
     for _ in range(3):
         assert client.get("/api/cards/?game=legions&q=c:red atk>=2").status_code == 200
     assert parses == ["c:red atk>=2"]
-    assert (api._card_search.cache_info().misses, api._card_search.cache_info().hits) == (1, 2)
+    assert (api_search._card_search.cache_info().misses, api_search._card_search.cache_info().hits) == (1, 2)
 
 
 def test_the_same_query_for_another_game_is_compiled_for_that_game(client, legions, parses):
     client.get("/api/cards/?game=legions&q=t:minion")
     client.get("/api/cards/?game=riders_legend&q=t:minion")
-    assert api._card_search.cache_info().misses == 2
+    assert api_search._card_search.cache_info().misses == 2
 
 
 def test_a_first_page_runs_the_version_the_count_and_the_page(client, legions, django_assert_num_queries):
-    api._card_search.cache_clear()
+    api_search._card_search.cache_clear()
     client.get("/api/cards/?game=legions&q=c:blue")  # the game's id is looked up once per process
     with django_assert_num_queries(3):
         body = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
@@ -124,7 +125,7 @@ def test_a_game_without_a_row_yet_answers_no_cards(client, legions):
 @pytest.mark.parametrize("zone", ["Asia/Tokyo", "UTC"])  # UTC is written "Z"
 def test_a_listed_date_is_written_as_the_serializer_writes_it(value, zone):
     with timezone.override(zone):
-        assert api._datetime_formatter()(value) == serializers.DateTimeField().to_representation(value)
+        assert card_rows._datetime_formatter()(value) == serializers.DateTimeField().to_representation(value)
 
 
 def test_suggestions_look_the_game_up_once_and_never_join_it(client, legions, django_assert_max_num_queries):

@@ -11,7 +11,8 @@ import json
 import pytest
 
 import cards.search
-from cards import api
+from cards.api import card_search as api_search
+from cards.api import keyset, pagination
 from cards.models import Card, CardSet
 from cards.search import rows as search_rows
 from cards.search.order import BadSortValue, Keyset
@@ -38,13 +39,13 @@ def compiles(monkeypatch):
     return made
 
 
-def search(query: str = "", order: str = "") -> api.CardSearch:
-    return api.card_search("legions", query, order, using=Card.objects.db)
+def search(query: str = "", order: str = "") -> api_search.CardSearch:
+    return api_search.card_search("legions", query, order, using=Card.objects.db)
 
 
 def cursor_values(row: dict, keys) -> list:
     """The sort values of ``row`` as a cursor carries them (``SortedCursorPagination``)."""
-    return [api._jsonable(row[f"sort_{i}"]) for i in range(len(keys))]
+    return [pagination._jsonable(row[f"sort_{i}"]) for i in range(len(keys))]
 
 
 def test_a_first_page_is_compiled_once_per_search_and_page_size(client, legions, compiles):
@@ -108,7 +109,7 @@ def test_a_search_keeps_a_few_page_statements(legions):
     found = search("c:red")
     for size in range(1, 30):
         assert [row["id"] for row in found.first_rows(size)] == [row["id"] for row in found.rows.all()[:size]]
-    assert len(found.pages) <= api.MAX_PAGE_SHAPES
+    assert len(found.pages) <= api_search.MAX_PAGE_SHAPES
 
 
 def test_plain_filters_beside_the_search_page_through_a_cursor_too(client, legions):
@@ -144,7 +145,7 @@ def test_keyset_fill_puts_each_value_in_its_slots_as_its_field_prepares_it(legio
     from django.db import connection
 
     found = search("", "-atk")
-    compiled, fields = api._keyset_page(found.rows.all(), found.keys, (False,) * 5, True, "legions", 2)
+    compiled, fields = keyset.keyset_page(found.rows.all(), found.keys, (False,) * 5, True, "legions", 2)
     params = Keyset.fill(compiled.params, ["3", "2024-06-01", "LG01", "001", "7"], fields, connection)
     assert len(params) == len(compiled.params)
     assert not any(isinstance(param, cards.search.order.Slot) for param in params)
