@@ -35,6 +35,7 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Benchmarks print their figures; each script's --help tells its options. Every script runs, even after one exits
 # non-zero (a missed target or an error); the run then fails naming them.

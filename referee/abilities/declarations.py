@@ -15,6 +15,8 @@ opponent (``ask_opponent``: decision ``answer_declaration``, answered by accepti
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine.actions import Event
 
 from .vocabulary import Param, Term
@@ -31,25 +33,25 @@ def declaration_term(code: str = "declare") -> Term:
                         Param("effects", "effects", label_ja="効果", label_en="effects")))
 
 
-def ask(seat: str, source: str, effect: dict) -> dict:
+def ask(seat: str, source: str, effect: dict[str, Any]) -> dict[str, Any]:
     """The pending decision of the controller ``seat``: make the declaration of ``effect`` or decline it."""
     return {"kind": "declare", "seat": seat, "source": source, "claim_ja": effect["claim_ja"],
             "claim_en": effect.get("claim_en", effect["claim_ja"])}
 
 
-def ask_opponent(pending: dict, opponent: str) -> dict:
+def ask_opponent(pending: dict[str, Any], opponent: str) -> dict[str, Any]:
     """The pending decision of the ``opponent`` once the declaration is made: accept or dispute it."""
     return {**pending, "kind": "answer_declaration", "seat": opponent, "declarer": pending["seat"]}
 
 
-def declared(pending: dict, made: bool, clause: str = CLAUSE) -> Event:
+def declared(pending: dict[str, Any], made: bool, clause: str = CLAUSE) -> Event:
     """The controller's answer: ``made`` the declaration, or declined (then nothing happens)."""
     return Event("declaration" if made else "declaration_declined", clause,
                  {"seat": pending["seat"], "source": pending["source"], "claim_ja": pending["claim_ja"],
                   "claim_en": pending["claim_en"]})
 
 
-def answered(pending: dict, accepted: bool, clause: str = CLAUSE) -> Event:
+def answered(pending: dict[str, Any], accepted: bool, clause: str = CLAUSE) -> Event:
     """The opponent's answer: the declaration is ``accepted`` (it takes effect) or disputed (it does not)."""
     return Event("declaration_accepted" if accepted else "declaration_disputed", clause,
                  {"seat": pending["seat"], "declarer": pending["declarer"], "source": pending["source"],

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 
 class SeedAbilities:
@@ -23,14 +24,15 @@ class SeedAbilities:
         self.skip_types = skip_types
 
     @cached_property
-    def cards(self) -> dict[str, dict]:
+    def cards(self) -> dict[str, dict[str, Any]]:
         """Card name -> its abilities, read once."""
-        return json.loads(self.path.read_text(encoding="utf-8"))["cards"]
+        cards: dict[str, dict[str, Any]] = json.loads(self.path.read_text(encoding="utf-8"))["cards"]
+        return cards
 
-    def table(self) -> dict[str, dict]:
+    def table(self) -> dict[str, dict[str, Any]]:
         return self.cards
 
-    def with_abilities(self, card: dict) -> dict:
+    def with_abilities(self, card: dict[str, Any]) -> dict[str, Any]:
         """``card`` (``{"name", "card_type", "attributes", "abilities"?}``) as the engine takes it: its own
         ``abilities`` when it has some (an admin-entered card is refereed by its data), else the seed data for its
         name, else without an ``abilities`` key (an empty ``{}`` is dropped, so a card with rules text and no data

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 TOP_FIELDS = ("keywords", "triggers", "effects", "statics", "sample", "not_refereed", "note")
+EffectFn = TypeVar("EffectFn", bound=Callable[..., Any])
 SECTIONS = {"keywords": "keyword", "triggers": "when", "statics": "static"}  # section -> the field naming its term
 
 
@@ -74,7 +75,7 @@ class Term:
     reminder_ja: str = ""
     reminder_en: str = ""
     name_en: str = ""
-    compose: Callable[[dict, dict, str], str] | None = None
+    compose: Callable[[dict[str, Any], dict[str, Any], str], str] | None = None
     """Optional text builder ``(item, rendered params, lang) -> text`` for a term whose optional parameters a
     plain template cannot phrase."""
 
@@ -145,7 +146,7 @@ class Vocabulary:
     kinds: tuple[Kind, ...] = ()
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Readable names of choice values and keyword codes: value -> (ja, en)."""
-    handlers: dict[str, Callable] = field(default_factory=dict)
+    handlers: dict[str, Callable[..., Any]] = field(default_factory=dict)
     target_rows: tuple[tuple[str, str, tuple[str, ...], bool], ...] = ()
     """The target fields of the admin's trigger rows (``cards.ability_forms``): ``(row field, the target's key,
     its choices, a list value?)``; a target's kind is the game's own, so the game says which parts a row offers."""
@@ -231,7 +232,7 @@ class Vocabulary:
         return []
 
     # --- text ---------------------------------------------------------------------------------------------
-    def render(self, abilities: dict, lang: str = "ja") -> list[str]:
+    def render(self, abilities: dict[str, Any], lang: str = "ja") -> list[str]:
         """Readable card text, one line per keyword, trigger, static and the use effect (``lang`` ja or en).
         The abilities must be valid (``validate``)."""
         lines = [self.render_term("keyword", k, lang) for k in abilities.get("keywords", [])]
@@ -244,7 +245,7 @@ class Vocabulary:
             lines.append(_render_effects(self, abilities["effects"], lang))
         return lines
 
-    def render_term(self, tag: str, item: dict, lang: str) -> str:
+    def render_term(self, tag: str, item: dict[str, Any], lang: str) -> str:
         term = self.terms[tag][item[tag]]
         values = {}
         for param in term.params:
@@ -261,9 +262,9 @@ class Vocabulary:
         term = self.terms["keyword"][code]
         return (term.reminder_ja if lang == "ja" else term.reminder_en).format(**params)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """Every term with its parameters, as plain data (what an admin form or a help page is built from)."""
-        def term(t: Term) -> dict:
+        def term(t: Term) -> dict[str, Any]:
             return {
                 "code": t.code, "ja": t.ja, "en": t.en, "name_en": t.name_en, "hooks": list(t.hooks),
                 "reminder_ja": t.reminder_ja, "reminder_en": t.reminder_en,
@@ -277,18 +278,18 @@ class Vocabulary:
                                       for tag, table in self.terms.items()}}
 
     # --- interpretation -------------------------------------------------------------------------------
-    def implements(self, code: str) -> Callable[[Callable], Callable]:
+    def implements(self, code: str) -> Callable[[EffectFn], EffectFn]:
         """Decorator: register the engine's interpretation of effect ``code`` (KeyError for an unknown one)."""
         if code not in self.terms["effect"]:
             raise KeyError(f"{self.game}: no effect {code!r} in the vocabulary")
 
-        def register(fn: Callable) -> Callable:
+        def register(fn: EffectFn) -> EffectFn:
             self.handlers[code] = fn
             return fn
 
         return register
 
-    def handler(self, code: str) -> Callable:
+    def handler(self, code: str) -> Callable[..., Any]:
         return self.handlers[code]
 
     def unimplemented(self) -> list[str]:

@@ -34,34 +34,35 @@ class Event:
 
     kind: str
     clause: str = ""
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] = ()
 
-    def __init__(self, kind: str, clause: str = "", data: dict | None = None, to: tuple[str, ...] = ()) -> None:
+    def __init__(self, kind: str, clause: str = "", data: dict[str, Any] | None = None,
+                 to: tuple[str, ...] = ()) -> None:
         # What the generated frozen __init__ does (one object.__setattr__ per field), at a third of the cost:
         # every ruling is an Event, several per action (bench/engine.py).
         fields = self.__dict__
         fields["kind"], fields["clause"], fields["data"], fields["to"] = kind, clause, {} if data is None else data, to
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "clause": self.clause, "data": self.data, "to": list(self.to)}
 
     @classmethod
-    def from_dict(cls, raw: dict) -> Event:
+    def from_dict(cls, raw: dict[str, Any]) -> Event:
         return cls(raw["kind"], raw.get("clause", ""), raw.get("data", {}), tuple(raw.get("to", ())))
 
 
-def encode(action: Action) -> dict:
+def encode(action: Action) -> dict[str, Any]:
     """``Action -> {"type": ..., field: value}`` with tuples written as lists (a new dict each call)."""
     out: dict[str, Any] = {"type": action.type}
-    for name in _field_names(type(action)):
+    for name in _field_names(type(action)):  # type: ignore[arg-type]  # a class is hashable (typeshed says not)
         value = getattr(action, name)
         out[name] = _to_json(value) if type(value) is tuple or type(value) is list else value
     return out
 
 
 @functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
+def _field_names(cls: Any) -> tuple[str, ...]:
     """The dataclass fields of an action class, in order (``dataclasses.fields`` is looked up once per class:
     the legal actions of a view are encoded by the hundred)."""
     return tuple(f.name for f in dataclasses.fields(cls))
@@ -103,7 +104,7 @@ def _check_type(name: str, hint: Any, value: Any) -> None:
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: Any) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
@@ -127,7 +128,7 @@ class Codec:
         cls = self.classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise MalformedAction(f"unknown action type {raw.get('type')!r}")
-        hints = _hints(cls)
+        hints = _hints(cls)  # type: ignore[arg-type]  # a class is hashable (typeshed says not)
         kwargs = {}
         for f in dataclasses.fields(cls):
             if f.name not in raw:

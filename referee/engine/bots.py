@@ -17,16 +17,17 @@ from typing import Any
 from .actions import Action
 from .listing import Listing, shape_of_runs
 
-Bot = Callable[[Any, dict, str, Sequence[Action]], Action]
+Bot = Callable[[Any, dict[str, Any], str, Sequence[Action]], Action]
 
 
 # The kinds of a list of actions, by its classes in order (``_shape``): lists of one shape come back decision
 # after decision (the same few types in the same numbers), so each is worked out once. Cleared past 1,024
 # shapes (bounded memory).
-_SHAPES: dict[tuple[type, ...], tuple[tuple[type, int | None, int], ...]] = {}
+Shape = tuple[tuple[type[Any], int | None, int], ...]
+_SHAPES: dict[tuple[type[Any], ...], Shape] = {}
 
 
-def _shape(types: tuple[type, ...]) -> tuple[tuple[type, int | None, int], ...]:
+def _shape(types: tuple[type[Any], ...]) -> Shape:
     """``(class, start, count)`` for each class of ``types``, sorted by ``type`` (its JSON tag): the class's
     actions are ``actions[start : start + count]`` when listed together (as engines list them), else
     ``start`` is None (``listing.shape_of_runs`` of the list's runs)."""
@@ -40,7 +41,8 @@ def make_random_bot(seed: int) -> Bot:
     # itself, the same draws without two Python frames per decision (the bench makes hundreds of thousands)
     bits = chooser.getrandbits
 
-    def random_bot(engine: Any, state: dict, seat: str, actions: Sequence[Action]) -> Action:
+    def random_bot(engine: Any, state: dict[str, Any], seat: str, actions: Sequence[Action]) -> Action:
+        shape: Shape | None
         if type(actions) is Listing:  # its parts say the classes and counts without making every action
             shape = actions.shape()
         else:
@@ -70,7 +72,7 @@ def make_random_bot(seed: int) -> Bot:
 def make_greedy_bot(seed: int) -> Bot:
     chooser = random.Random(seed)
 
-    def greedy_bot(engine: Any, state: dict, seat: str, actions: list[Action]) -> Action:
+    def greedy_bot(engine: Any, state: dict[str, Any], seat: str, actions: Sequence[Action]) -> Action:
         scored = [
             (engine.greedy_score(state, action), chooser.random(), i) for i, action in enumerate(actions)
         ]

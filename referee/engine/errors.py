@@ -5,6 +5,8 @@ copy."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ActionRefused(Exception):
     """Base of every refusal; ``code`` is stable, ``reason`` is for people."""
@@ -18,7 +20,7 @@ class ActionRefused(Exception):
             self.code = code
         self.clause = clause
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "reason": self.reason, "clause": self.clause}
 
 

@@ -30,8 +30,9 @@ class Counted:
 
     __slots__ = ("cls", "count", "made", "_built")
 
-    def __init__(self, cls: type, count: int, made: Mapping[Any, Any]) -> None:
-        self.cls, self.count, self.made, self._built = cls, count, made, None
+    def __init__(self, cls: type[Any], count: int, made: Mapping[Any, Any]) -> None:
+        self.cls, self.count, self.made = cls, count, made
+        self._built: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return self.count
@@ -48,7 +49,7 @@ class Counted:
     def keys(self) -> Iterator[Any]:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
-    def built(self) -> tuple:
+    def built(self) -> tuple[Any, ...]:
         """Every action of the part, in order (``made`` over ``keys``, by C-level ``map``; made once)."""
         found = self._built
         if found is None:
@@ -63,12 +64,13 @@ class Combinations(Counted):
 
     __slots__ = ("items", "r")
 
-    def __init__(self, cls: type, items: tuple, r: int, made: Mapping[tuple, Any], count: int | None = None):
+    def __init__(self, cls: type, items: tuple[Any, ...], r: int, made: Mapping[tuple[Any, ...], Any],
+                 count: int | None = None):
         total = comb(len(items), r)
         super().__init__(cls, total if count is None else min(count, total), made)
         self.items, self.r = items, r
 
-    def key(self, i: int) -> tuple:
+    def key(self, i: int) -> tuple[Any, ...]:
         """The ``i``-th combination, unranked in lexicographic order (no earlier one is made)."""
         items, n, r = self.items, len(self.items), self.r
         out, a = [], 0
@@ -83,7 +85,7 @@ class Combinations(Counted):
                 a += 1
         return tuple(out)
 
-    def keys(self) -> Iterator[tuple]:
+    def keys(self) -> Iterator[tuple[Any, ...]]:
         return islice(combinations(self.items, self.r), self.count)
 
 
@@ -92,17 +94,17 @@ class Permutations(Counted):
 
     __slots__ = ("items",)
 
-    def __init__(self, cls: type, items: tuple, made: Mapping[tuple, Any]) -> None:
+    def __init__(self, cls: type, items: tuple[Any, ...], made: Mapping[tuple[Any, ...], Any]) -> None:
         n = len(items)
         super().__init__(cls, n * (n - 1), made)
         self.items = items
 
-    def key(self, i: int) -> tuple:
+    def key(self, i: int) -> tuple[Any, ...]:
         items = self.items
         first, second = divmod(i, len(items) - 1)
         return items[first], items[second + (second >= first)]
 
-    def keys(self) -> Iterator[tuple]:
+    def keys(self) -> Iterator[tuple[Any, ...]]:
         return permutations(self.items, 2)
 
 
@@ -111,15 +113,16 @@ class Product(Counted):
 
     __slots__ = ("left", "right")
 
-    def __init__(self, cls: type, left: tuple, right: tuple, made: Mapping[tuple, Any]) -> None:
+    def __init__(self, cls: type, left: tuple[Any, ...], right: tuple[Any, ...],
+                 made: Mapping[tuple[Any, ...], Any]) -> None:
         super().__init__(cls, len(left) * len(right), made)
         self.left, self.right = left, right
 
-    def key(self, i: int) -> tuple:
+    def key(self, i: int) -> tuple[Any, ...]:
         first, second = divmod(i, len(self.right))
         return self.left[first], self.right[second]
 
-    def keys(self) -> Iterator[tuple]:
+    def keys(self) -> Iterator[tuple[Any, ...]]:
         return product(self.left, self.right)
 
 
@@ -128,26 +131,26 @@ class Singles(Counted):
 
     __slots__ = ("items",)
 
-    def __init__(self, cls: type, items: tuple, made: Mapping[tuple, Any]) -> None:
+    def __init__(self, cls: type, items: tuple[Any, ...], made: Mapping[tuple[Any, ...], Any]) -> None:
         super().__init__(cls, len(items), made)
         self.items = items
 
-    def key(self, i: int) -> tuple:
+    def key(self, i: int) -> tuple[Any, ...]:
         return (self.items[i],)
 
-    def keys(self) -> Iterator[tuple]:
+    def keys(self) -> Iterator[tuple[Any, ...]]:
         return zip(self.items)
 
 
-Part = tuple | Counted
+Part = tuple[Any, ...] | Counted
 
 
-def shape_of_runs(runs: Iterable[tuple[type, int]]) -> tuple[tuple[type, int | None, int], ...]:
+def shape_of_runs(runs: Iterable[tuple[type[Any], int]]) -> tuple[tuple[type[Any], int | None, int], ...]:
     """``(class, start, count)`` for each class of a list given as its runs, ``(class, length)`` in order,
     sorted by the class's ``type`` (its JSON tag): the class's actions are ``[start : start + count]`` when
     they stand together, else ``start`` is None (a class met again after another's run). What a random bot
     picks from (``referee.engine.bots``): a list's runs come from its actions, a ``Listing``'s from its parts."""
-    found: dict[type, list] = {}  # class -> [type tag, class, start, count]
+    found: dict[type[Any], list[Any]] = {}  # class -> [type tag, class, start, count]
     at, last = 0, None
     for cls, size in runs:
         run = found.get(cls)
@@ -163,7 +166,7 @@ def shape_of_runs(runs: Iterable[tuple[type, int]]) -> tuple[tuple[type, int | N
     return tuple([(cls, start, count) for _, cls, start, count in sorted(found.values())])
 
 
-class Listing(Sequence):
+class Listing(Sequence[Any]):
     """An immutable sequence of actions made of ``parts`` in order: tuples of actions of one class each, or
     ``Counted`` parts (empty parts are dropped). ``len``, indexing, iteration, ``in`` and ``==`` (with a list,
     a tuple or another ``Listing``: the same actions in the same order; unlike a list it equals a tuple too)
@@ -191,16 +194,16 @@ class Listing(Sequence):
         for part in self.parts:
             size = len(part)
             if index < size:
-                return part[index] if type(part) is tuple else part.nth(index)
+                return part[index] if isinstance(part, tuple) else part.nth(index)
             index -= size
         raise IndexError("legal action index out of range")  # pragma: no cover - the length said otherwise
 
     def __iter__(self) -> Iterator[Any]:
         for part in self.parts:
-            yield from part if type(part) is tuple else part.built()
+            yield from part if isinstance(part, tuple) else part.built()
 
     def __contains__(self, action: object) -> bool:
-        return any(action in (part if type(part) is tuple else part.built()) for part in self.parts)
+        return any(action in (part if isinstance(part, tuple) else part.built()) for part in self.parts)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Listing | list | tuple):
@@ -212,10 +215,10 @@ class Listing(Sequence):
     def __repr__(self) -> str:
         return f"Listing({list(self)!r})"
 
-    def shape(self) -> tuple[tuple[type, int | None, int], ...]:
+    def shape(self) -> tuple[tuple[type[Any], int | None, int], ...]:
         """``(class, start, count)`` for each class of the actions, sorted by the class's ``type`` (its JSON
         tag): the class's actions are ``self[start : start + count]`` when they stand together, else
         ``start`` is None. The same as ``referee.engine.bots._shape`` of the actions' classes, without making
         them."""
-        return shape_of_runs([(part.cls if type(part) is not tuple else type(part[0]), len(part))
+        return shape_of_runs([(type(part[0]) if isinstance(part, tuple) else part.cls, len(part))
                               for part in self.parts])

@@ -1,4 +1,5 @@
-"""The game protocol every engine implements (ARCHITECTURE: "The engine protocol") and the engine registry.
+"""The game protocol every engine implements (ARCHITECTURE: "The engine protocol"), declared as ``Engine``, and
+``get_engine``, a registered game's engine (``referee.registry``).
 
     new_game(config, decks, rng) -> (state, events) rng: ``RngSeed`` (32-byte seed, optional player entropy);
                                                     the events: the setup shuffles (the log's start)
@@ -8,9 +9,14 @@
                                                     are counted and made on demand)
     apply(state, action) -> (state, events)         validates first; a refused action changes nothing
     view(state, seat | None) -> dict                what ``seat`` may see (None: a spectator)
+    views(state, seats) -> {seat: view}             the views of several seats together
     outcome(state) -> Outcome | None
+    greedy_score(state, action) -> float            the greedy bot's liking
+    default_action(state, seat) -> Action | None    what the clock plays
+    report(state) -> [str]                          a finished game in words for commands
 
-``state`` is plain JSON (dicts, lists, str, int, bool, None). ``apply`` never mutates its input.
+``state`` is plain JSON (dicts, lists, str, int, bool, None). ``apply`` never mutates its input. Most of it is
+written once, for every game, in ``referee.engine.shell.Shell``.
 """
 
 from __future__ import annotations
@@ -36,45 +42,80 @@ class Outcome:
 
     winner: str | None
     reason: str
-    summary: dict = field(default_factory=dict)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+State = dict[str, Any]
+"""A game's state: plain JSON (dicts, lists, str, int, bool, None), never changed by ``apply``."""
 
 
 class Engine(Protocol):
+    """What the match layer, the bots, the replay and the commands call on a game's engine (every registered
+    game's ``engine`` part; most of it written once in ``referee.engine.shell.Shell``)."""
+
     name: str
     seats: tuple[str, ...]
     codec: Codec
 
-    def new_game(self, config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]: ...
+    def new_game(self, config: dict[str, Any], decks: dict[str, Any], rng: RngSeed) -> tuple[State, list[Event]]:
+        """The initial state and the setup events (the log's start: shuffles, draws) from the match's ``config``
+        (readings, first player…), the ``decks`` the game's decklist wiring made, and the seed."""
+        ...
 
-    def to_act(self, state: dict) -> str | None: ...
+    def to_act(self, state: State) -> str | None:
+        """The one seat the game waits for; None once it is over."""
+        ...
 
-    def legal_actions(self, state: dict, seat: str) -> Sequence[Action]: ...
+    def legal_actions(self, state: State, seat: str) -> Sequence[Action]:
+        """Every complete choice ``seat`` can make now; empty when it is not to act."""
+        ...
 
-    def apply(self, state: dict, action: Action | dict) -> tuple[dict, list[Event]]: ...
+    def apply(self, state: State, action: Action | dict[str, Any]) -> tuple[State, list[Event]]:
+        """The new state and the events of ``action``; validates first (MalformedAction, NotYourTurn,
+        IllegalAction) and never changes ``state``."""
+        ...
 
-    def view(self, state: dict, seat: str | None) -> dict: ...
+    def view(self, state: State, seat: str | None) -> State:
+        """What ``seat`` may see (None: a spectator): hidden cards stripped."""
+        ...
 
-    def outcome(self, state: dict) -> Outcome | None: ...
+    def views(self, state: State, seats: list[str | None]) -> dict[str | None, State]:
+        """``{seat: view(state, seat)}`` for each of ``seats``, their public parts possibly one shared object
+        (the live push then sends each seat only its difference from the spectators' view)."""
+        ...
 
-    def greedy_score(self, state: dict, action: Action) -> float: ...
+    def outcome(self, state: State) -> Outcome | None:
+        """The end of the game, None while it runs."""
+        ...
+
+    def greedy_score(self, state: State, action: Action) -> float:
+        """How much the greedy bot likes ``action`` (higher is better)."""
+        ...
+
+    def default_action(self, state: State, seat: str) -> Action | None:
+        """What the clock plays for ``seat`` when its decision times out (a legal action; None when it is not to
+        act)."""
+        ...
+
+    def report(self, state: State) -> list[str]:
+        """A finished game in plain-text lines for commands (``manage.py playmatch``): scores, lives…"""
+        ...
 
 
-def views_of(engine: Any, state: dict, seats: list[str | None]) -> dict[str | None, dict]:
-    """``{seat: engine.view(state, seat)}`` for each of ``seats`` (None: a spectator). An engine may offer
-    ``views(state, seats)`` making them together, their public parts one and the same object in every view: the
-    live push then sends each seat only its difference from the spectators' view, and
-    ``matches.viewdelta.diff`` skips a shared part without walking it. Same values either way."""
-    together = getattr(engine, "views", None)
-    if together is not None:
-        return together(state, seats)
-    return {seat: engine.view(state, seat) for seat in seats}
+def views_of(engine: Engine, state: State, seats: list[str | None]) -> dict[str | None, State]:
+    """``{seat: engine.view(state, seat)}`` for each of ``seats`` (None: a spectator), made together by the
+    engine (``Engine.views``): their public parts may be one and the same object in every view, so the live push
+    sends each seat only its difference from the spectators' view and ``matches.viewdelta.diff`` skips a shared
+    part without walking it."""
+    return engine.views(state, seats)
 
 
-def get_engine(game: str) -> Any:
+def get_engine(game: str) -> Engine:
     """The engine of a registered game (its spec's ``engine`` part in ``referee.registry``); KeyError names the
     known games."""
     from referee import registry
 
     if not registry.is_game(game):
         raise KeyError(f"no engine for game {game!r}; known: {', '.join(sorted(registry.codes()))}")
-    return registry.spec(game).part("engine")
+    engine: Engine = registry.spec(game).part("engine")
+    return engine

@@ -41,7 +41,7 @@ ENDINGS = ("resigned", "time", "abandoned", "aborted")
 a log's ``ending`` names one, and ``replay`` then accepts a game that is not over where its entries stop."""
 
 
-def digest(log: dict) -> str:
+def digest(log: dict[str, Any]) -> str:
     """Hex SHA-256 of the canonical JSON (sorted keys, UTF-8) of the log's ``DIGEST_FIELDS``, and of its
     ``ending`` when it has one (so a log without one keeps the digest it always had).
 
@@ -55,9 +55,9 @@ def digest(log: dict) -> str:
 
 
 def build_log(
-    *, game: str, config: dict, decks: dict, seed_hex: str, commitment: str, entropy: Any, setup_events: list,
-    entries: list, draws: list | None = None, ending: dict | None = None,
-) -> dict:
+    *, game: str, config: dict[str, Any], decks: dict[str, Any], seed_hex: str, commitment: str, entropy: Any,
+    setup_events: list[Any], entries: list[Any], draws: list[Any] | None = None, ending: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """A log (shape: the module docstring), its digest included. ``draws``: the game's draws as ``play`` recorded
     them; None (an online match's log, ``matches.selectors.match_replay_log``) replays the actions through the
     engine to record them, and leaves them out if the actions do not replay (``replay`` then says why)."""
@@ -83,11 +83,11 @@ def build_log(
     return log
 
 
-def _tagged(at: str | int, draws: list[dict]) -> list[dict]:
+def _tagged(at: str | int, draws: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"at": at, **draw} for draw in draws]
 
 
-def _draws_of(log: dict) -> list[dict] | None:
+def _draws_of(log: dict[str, Any]) -> list[dict[str, Any]] | None:
     """Every draw of the game ``log`` records, found by replaying its actions; None if they do not replay."""
     try:
         engine = get_engine(log["game"])
@@ -106,13 +106,13 @@ def _draws_of(log: dict) -> list[dict] | None:
 
 def play(
     engine: Any,
-    config: dict,
-    decks: dict,
+    config: dict[str, Any],
+    decks: dict[str, Any],
     rng: RngSeed,
-    bots: dict,
+    bots: dict[str, Any],
     max_actions: int = 100_000,
     on_step: Any = None,
-) -> tuple[dict, dict]:
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Play to the end with ``bots`` (seat -> bot). Returns ``(final state, log)``.
 
     ``on_step(state, action, events)`` is called after every action (property tests use it).
@@ -121,7 +121,7 @@ def play(
     with recording() as made:
         state, setup = engine.new_game(config, decks, rng)
     draws = _tagged("setup", made)
-    entries = []
+    entries: list[dict[str, Any]] = []
     for _ in range(max_actions):
         seat = engine.to_act(state)
         if seat is None:
@@ -142,9 +142,9 @@ def play(
 
 
 def _log(
-    engine: Any, config: dict, decks: dict, rng: RngSeed, commitment: str, setup: list[Event], entries: list,
-    draws: list[dict],
-) -> dict:
+    engine: Any, config: dict[str, Any], decks: dict[str, Any], rng: RngSeed, commitment: str, setup: list[Event],
+    entries: list[Any], draws: list[dict[str, Any]],
+) -> dict[str, Any]:
     """The log of a played game (shape: the module docstring)."""
     return build_log(game=engine.name, config=config, decks=decks, seed_hex=rng.seed.hex(), commitment=commitment,
                      entropy=rng.entropy, setup_events=[e.as_dict() for e in setup], entries=entries, draws=draws)
@@ -158,7 +158,7 @@ class ReplayReport:
     log without one replays, event by event, with ``digest_checked`` False)."""
 
     ok: bool
-    state: dict | None
+    state: dict[str, Any] | None
     where: str = ""
     difference: str = ""
     digest: str = ""
@@ -260,7 +260,7 @@ def shape_problem(log: Any) -> str:
     return ""
 
 
-def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
+def _first_difference(recorded: list[dict[str, Any]], actual: list[Event]) -> str:
     got = [e.as_dict() for e in actual]
     for i, (a, b) in enumerate(zip(recorded, got, strict=False)):
         if a != b:
@@ -273,7 +273,7 @@ def _first_difference(recorded: list[dict], actual: list[Event]) -> str:
     return ""
 
 
-def _first_draw_difference(recorded: list[dict], actual: list[dict]) -> str:
+def _first_draw_difference(recorded: list[dict[str, Any]], actual: list[dict[str, Any]]) -> str:
     for i, (a, b) in enumerate(zip(recorded, actual, strict=False)):
         if a != b:
             return (f"draw {i}: recorded {json.dumps(a, ensure_ascii=False)[:300]} but replay gives "

@@ -19,6 +19,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Iterator
+from typing import Any
 
 _SPAN = 1 << 64
 
@@ -38,7 +39,7 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def new_rng_state(seed: bytes, entropy: list[str] | tuple[str, ...] = ()) -> dict:
+def new_rng_state(seed: bytes, entropy: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     """``{"seed", "commitment", "entropy", "counter": 0}``; ``seed`` must be 32 bytes (ValueError
     otherwise)."""
     if len(seed) != 32:
@@ -58,20 +59,21 @@ def _pads(seed_hex: str, entropy: tuple[str, ...]) -> tuple[object, object, byte
     return inner, outer, b"".join(len(e.encode()).to_bytes(4, "big") + e.encode() for e in entropy)
 
 
-def _block(rng: dict, counter: int) -> int:
+def _block(rng: dict[str, Any], counter: int) -> int:
     """Block ``counter``: the first 8 bytes (big-endian) of HMAC-SHA256(seed, counter ‖ entropy), the entropy
     strings each framed as 4-byte big-endian length ‖ UTF-8 bytes."""
     return _stream(rng["seed"], tuple(rng["entropy"])).block(counter)
 
 
-def _padded_block(pads: tuple, counter: int) -> int:
+def _padded_block(pads: tuple[Any, ...], counter: int) -> int:
     """``_block`` with the RNG state's ``_pads`` already looked up."""
     inner_pad, outer_pad, suffix = pads
     inner = inner_pad.copy()
     inner.update(_COUNTER.pack(counter) + suffix)
     outer = outer_pad.copy()
     outer.update(inner.digest())
-    return _COUNTER.unpack_from(outer.digest())[0]
+    block: int = _COUNTER.unpack_from(outer.digest())[0]
+    return block
 
 
 _COUNTER = struct.Struct(">Q")  # 8 bytes big-endian: the counter in the message, the block read from the digest
@@ -100,7 +102,8 @@ class _Stream:
     def block(self, counter: int) -> int:
         """Block ``counter`` (``_block``): read from the bulk when it holds it, else made."""
         if 0 < counter <= len(self.bulk) >> 5:
-            return _READ(self.bulk, (counter - 1) << 5)[0]  # the digest's first 8 bytes
+            block: int = _READ(self.bulk, (counter - 1) << 5)[0]  # the digest's first 8 bytes
+            return block
         self.made += 1
         if self.made == _HOT and not self.entropy:
             self.bulk = hashlib.pbkdf2_hmac("sha256", bytes.fromhex(self.seed_hex), bytes(4), 1, 32 * _BULK)
@@ -114,11 +117,11 @@ def _stream(seed_hex: str, entropy: tuple[str, ...]) -> _Stream:
     return _Stream(seed_hex, entropy)
 
 
-_RECORD: contextvars.ContextVar[list | None] = contextvars.ContextVar("shinpan_rng_record", default=None)
+_RECORD: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("shinpan_rng_record", default=None)
 
 
 @contextlib.contextmanager
-def recording() -> Iterator[list[dict]]:
+def recording() -> Iterator[list[dict[str, Any]]]:
     """Within the block, every draw is appended to the yielded list, in order, one dict per call:
 
     - ``randbelow(rng, n)``: ``{"kind": "randbelow", "counter": c, "n": n, "result": r}``, ``0 <= r < n``;
@@ -128,7 +131,7 @@ def recording() -> Iterator[list[dict]]:
 
     ``c`` is ``rng["counter"]`` before the call (the first block it reads). Blocks discarded by rejection
     sampling are not listed: the next draw's counter shows them. Recordings nest (the inner one takes the draws)."""
-    draws: list[dict] = []
+    draws: list[dict[str, Any]] = []
     token = _RECORD.set(draws)
     try:
         yield draws
@@ -136,7 +139,7 @@ def recording() -> Iterator[list[dict]]:
         _RECORD.reset(token)
 
 
-def randbelow(rng: dict, n: int) -> int:
+def randbelow(rng: dict[str, Any], n: int) -> int:
     """A uniform int in ``[0, n)``; advances ``rng["counter"]`` (mutates ``rng``). Rejection sampling: a block
     at or above the largest multiple of ``n`` below 2**64 is discarded, so no value is favoured."""
     counter = rng["counter"]
@@ -147,7 +150,7 @@ def randbelow(rng: dict, n: int) -> int:
     return value
 
 
-def _below(rng: dict, n: int) -> int:
+def _below(rng: dict[str, Any], n: int) -> int:
     """``randbelow`` without the record."""
     if n <= 0:
         raise ValueError("n must be positive")
@@ -162,7 +165,7 @@ def _below(rng: dict, n: int) -> int:
 _LIMIT_D6 = _SPAN - _SPAN % 6
 
 
-def dice(rng: dict, count: int) -> list[int]:
+def dice(rng: dict[str, Any], count: int) -> list[int]:
     """``count`` six-sided dice, each 1–6: ``randbelow(rng, 6) + 1`` each, with the stream looked up once and
     the counter kept in a local (written back once)."""
     stream = _stream(rng["seed"], tuple(rng["entropy"]))
@@ -185,7 +188,7 @@ def dice(rng: dict, count: int) -> list[int]:
     return out
 
 
-def shuffle(rng: dict, items: list) -> list:
+def shuffle(rng: dict[str, Any], items: list[Any]) -> list[Any]:
     """A new list: Fisher–Yates over ``items``: for ``i`` from ``len - 1`` down to 1, ``j = randbelow(rng, i + 1)``
     and the items at ``i`` and ``j`` swap (the stream looked up once, the counter kept in a local)."""
     out = list(items)

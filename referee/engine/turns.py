@@ -13,23 +13,26 @@ from .actions import Action
 from .errors import MalformedAction, NotYourTurn
 
 
-def seat_to_act(state: dict) -> str | None:
+def seat_to_act(state: dict[str, Any]) -> str | None:
     """The one seat to act, or None once the game is over."""
     return None if state["outcome"] else state["pending"]["seat"]
 
 
-def checked_turn(codec: Any, seats: tuple[str, ...], state: dict, action: Action | dict) -> tuple[Action, dict]:
+def checked_turn(
+    codec: Any, seats: tuple[str, ...], state: dict[str, Any], action: Action | dict[str, Any]
+) -> tuple[Action, dict[str, Any]]:
     """Decode ``action`` (an Action or its JSON) and check it is the turn of its seat.
 
     Returns ``(action, pending)``. Raises MalformedAction for an undecodable action or a seat not in ``seats``,
     NotYourTurn when the game is over or another seat is to act. Whether the action fits the pending decision is
     the game's own check."""
     action = codec.decode(action)
+    assert isinstance(action, Action)
     if action.seat not in seats:
         raise MalformedAction(f"seat must be {' or '.join(seats)}, not {action.seat!r}")
     if state["outcome"]:
         raise NotYourTurn("the game is over")
-    pending = state["pending"]
+    pending: dict[str, Any] = state["pending"]
     if action.seat != pending["seat"]:
         raise NotYourTurn(f"{pending['seat']} is to act ({pending['kind']}), not {action.seat}")
     return action, pending

@@ -9,7 +9,7 @@
 - D5 A player at 0 life or less loses at once. After turn 12, or when neither player holds or can draw a card,
   the player with more life wins; equal life is a draw.
 
-Pure Python on the engine protocol (``referee.engine.protocol``), deterministic from the seed.
+Pure Python on the engine shell every game shares (``referee.engine.shell``), deterministic from the seed.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import ClassVar
 from referee.engine import rng as rngmod
 from referee.engine.actions import Action, Codec, Event
 from referee.engine.errors import IllegalAction
-from referee.engine.protocol import Outcome, RngSeed
-from referee.engine.turns import checked_turn, seat_to_act
+from referee.engine.protocol import RngSeed
+from referee.engine.shell import Decision, Shell
 
 SEATS = ("p1", "p2")
 LIFE, HAND, LAST_TURN = 10, 3, 12
@@ -122,29 +122,22 @@ def _pass(state: dict, action: Pass, events: list[Event]) -> None:
     state["pending"] = {"seat": other, "kind": "main"}
 
 
-class DuelEngine:
+def _actions(state: dict, seat: str) -> list[Action]:
+    """D3–D4: every card of the hand, then passing."""
+    return [*(Play(seat=seat, card=c) for c in state["players"][seat]["hand"]), Pass(seat=seat)]
+
+
+class DuelEngine(Shell):
+    """The shell every engine shares (``referee.engine.shell``) with Duel's one decision."""
+
     name = "duel"
     seats = SEATS
     codec = CODEC
+    decisions = {"main": Decision({Play: _play, Pass: _pass}, _actions)}
+    rule_prefix = "Duel"
+    step_clause = "D3"
     new_game = staticmethod(new_game)
-    to_act = staticmethod(seat_to_act)
-
-    @staticmethod
-    def legal_actions(state: dict, seat: str) -> list[Action]:
-        """D3–D4: every card of the hand, then passing; ``[]`` when ``seat`` is not to act."""
-        if seat_to_act(state) != seat:
-            return []
-        return [*(Play(seat=seat, card=c) for c in state["players"][seat]["hand"]), Pass(seat=seat)]
-
-    @staticmethod
-    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
-        """Validate and apply; MalformedAction, NotYourTurn or IllegalAction; a refused action changes nothing."""
-        action, _pending = checked_turn(CODEC, SEATS, state, action)
-        new = copy.deepcopy(state)
-        events: list[Event] = []
-        (_play if isinstance(action, Play) else _pass)(new, action, events)
-        new["version"] += 1
-        return new, events
+    copy = staticmethod(copy.deepcopy)
 
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
@@ -157,12 +150,8 @@ class DuelEngine:
                 "cards": {c: data for c, data in state["cards"].items() if c in visible}}
 
     @staticmethod
-    def outcome(state: dict) -> Outcome | None:
-        out = state["outcome"]
-        if not out:
-            return None
-        return Outcome(out["winner"], f"{out['reason']} (Duel {out['clause']})",
-                       {"life": {s: p["life"] for s, p in state["players"].items()}})
+    def summary(state: dict) -> dict:
+        return {"life": {s: p["life"] for s, p in state["players"].items()}}
 
     @staticmethod
     def greedy_score(state: dict, action: Action) -> float:
@@ -172,10 +161,9 @@ class DuelEngine:
         attributes = state["cards"][action.card]["attributes"]
         return 1.0 + attributes.get("damage", 0) + attributes.get("power", 0)
 
-    @staticmethod
-    def default_action(state: dict, seat: str) -> Action | None:
+    def default_action(self, state: dict, seat: str) -> Action | None:
         """What the clock plays: pass (D4)."""
-        return Pass(seat=seat) if seat_to_act(state) == seat else None
+        return Pass(seat=seat) if self.to_act(state) == seat else None
 
     @staticmethod
     def report(state: dict) -> list[str]:

@@ -1,20 +1,14 @@
-"""The Iron Leaguer engine: the protocol of referee.engine.protocol over the state of state.py.
-
-``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn), then runs the step's handler
-on a copy (``state.copy_state``) and lets the flow (flow.py) carry the game on from what the handler returns
-to the next decision; a handler raises IllegalAction before the copy is returned, so a refused action changes
-nothing.
+"""The Iron Leaguer engine: the protocol of referee.engine.protocol over the state of state.py, on the shell every
+engine shares (``referee.engine.shell``): ``STEPS`` says, per step waiting for a decision, which actions it takes
+with their handlers and how its legal actions are listed. The shell runs the step's handler on a copy
+(``state.copy_state``) and the flow (flow.py) carries the game on from what the handler returns to the next
+decision; a handler raises IllegalAction before the copy is returned, so a refused action changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from referee.engine.actions import Action, Event
-from referee.engine.errors import IllegalAction
-from referee.engine.protocol import Outcome
-from referee.engine.turns import checked_turn, seat_to_act
+from referee.engine.shell import Decision, Shell
 
 from . import flow, growth, interval, interval_steps, match, rough_play, scoring, setup
 from .actions import (
@@ -40,92 +34,51 @@ from .actions import (
     Training,
 )
 from .bot import greedy_score
-from .state import SEATS, copy_state
+from .state import SEATS, Then, copy_state
 from .view import view as _view
 from .view import views as _views
 
-# step kind -> (action types it accepts, legal_actions function, handler); a handler returns what follows it
-# (``state.Then``, carried on by ``flow.advance``)
-STEPS: dict[str, tuple[tuple[type, ...], Any, Any]] = {
-    "attack": ((Declare, Rough, Pass), match.legal, None),
-    "defence": ((Declare, Pass), match.legal, None),
-    "assign": ((Assign, AddHalf, Cancel), match.legal, None),
-    "discard": ((Discard, Refill), match.legal, match.do_discard_refill),
-    "instruction": ((ChooseInstruction,), scoring.instruction_actions, scoring.do_instruction),
-    "growth": ((GrowthSplit,), growth.growth_actions, growth.do_growth_split),
-    "rescuers": ((ChooseRescuers, EndRescue), interval.rescuers_actions, interval.do_rescuers),
-    "rescue": ((Rescue, EndRescue), interval.rescue_actions, interval.do_rescue),
-    "replenish": ((Discard, Refill), interval_steps.replenish_actions, interval_steps.do_replenish),
-    "release": ((Release,), interval_steps.release_actions, interval_steps.do_release),
-    "action": (
-        (Practice, Training, Scout, Persuade),
-        interval_steps.action_actions,
-        interval_steps.do_action,
-    ),
-    "recruit": ((Recruit,), interval_steps.recruit_actions, interval_steps.do_recruit),
-}
-HANDLERS = {
-    Declare: match.do_declare,
-    Assign: match.do_assign,
-    AddHalf: match.do_add_half,
-    Cancel: match.do_cancel,
-    Rough: rough_play.do_rough,
-    Pass: match.do_pass,
-}
-
-# (step kind, action class) -> its handler: what ``apply`` runs for an action of a class the step takes
-DISPATCH = {
-    (kind, cls): handler or HANDLERS[cls] for kind, (accepted, _, handler) in STEPS.items() for cls in accepted
+# step kind -> its decision: the action types it takes with their handlers (a handler returns what follows it,
+# ``state.Then``, carried on by ``flow.advance``), and the function listing its legal actions
+_ATTACK = {Declare: match.do_declare, Rough: rough_play.do_rough, Pass: match.do_pass}
+STEPS: dict[str, Decision] = {
+    "attack": Decision(_ATTACK, match.legal),
+    "defence": Decision({Declare: match.do_declare, Pass: match.do_pass}, match.legal),
+    "assign": Decision({Assign: match.do_assign, AddHalf: match.do_add_half, Cancel: match.do_cancel}, match.legal),
+    "discard": Decision(dict.fromkeys((Discard, Refill), match.do_discard_refill), match.legal),
+    "instruction": Decision({ChooseInstruction: scoring.do_instruction}, scoring.instruction_actions),
+    "growth": Decision({GrowthSplit: growth.do_growth_split}, growth.growth_actions),
+    "rescuers": Decision(dict.fromkeys((ChooseRescuers, EndRescue), interval.do_rescuers), interval.rescuers_actions),
+    "rescue": Decision(dict.fromkeys((Rescue, EndRescue), interval.do_rescue), interval.rescue_actions),
+    "replenish": Decision(dict.fromkeys((Discard, Refill), interval_steps.do_replenish),
+                          interval_steps.replenish_actions),
+    "release": Decision({Release: interval_steps.do_release}, interval_steps.release_actions),
+    "action": Decision(dict.fromkeys((Practice, Training, Scout, Persuade), interval_steps.do_action),
+                       interval_steps.action_actions),
+    "recruit": Decision({Recruit: interval_steps.do_recruit}, interval_steps.recruit_actions),
 }
 
 
-class IronLeaguerEngine:
+class IronLeaguerEngine(Shell):
     name = "iron_leaguer"
     seats = SEATS
     codec = CODEC
+    decisions = STEPS
+    rule_prefix = "IL"
+    decision_noun = "step"
 
     new_game = staticmethod(setup.new_game)
     greedy_score = staticmethod(greedy_score)
-
-    to_act = staticmethod(seat_to_act)
-
-    @staticmethod
-    def legal_actions(state: dict, seat: str) -> Sequence[Action]:
-        """Every complete choice ``seat`` can make now (empty when it is not to act): a list, or for the long
-        lists (assignments, interval actions, rescuers) an immutable ``referee.engine.listing.Listing``."""
-        if (None if state["outcome"] else state["pending"]["seat"]) != seat:  # seat_to_act, inlined
-            return []
-        return STEPS[state["pending"]["kind"]][1](state, seat)
+    copy = staticmethod(copy_state)
 
     @staticmethod
-    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
-        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause).
-
-        An action of a class the waiting step takes (``DISPATCH``), by the seat to act, goes straight to its
-        handler; anything else (a JSON action, a refusal) takes ``checked_turn`` and the step's check, which
-        accept exactly those."""
-        pending = state["pending"]
-        handler = (
-            DISPATCH.get((pending["kind"], type(action))) if pending is not None and not state["outcome"] else None
-        )
-        if handler is None or action.seat != pending["seat"] or action.seat not in SEATS:
-            action, pending = checked_turn(CODEC, SEATS, state, action)
-            accepted, _, handler = STEPS[pending["kind"]]
-            if not isinstance(action, accepted):
-                names = ", ".join(cls.type for cls in accepted)
-                raise IllegalAction(
-                    "wrong_step",
-                    f"the {pending['kind']} step takes {names}, not {action.type}",
-                    "10.2" if state["interval"] else "6/7",
-                )
-            handler = handler or HANDLERS[type(action)]
-        new = copy_state(state)
-        events: list[Event] = []
-        then = handler(new, action, events)
+    def advance(state: dict, events: list[Event], then: Then) -> None:
         if then is not None:  # the step is over: the flow goes on to the next decision
-            flow.advance(new, events, then)
-        new["version"] += 1
-        return new, events
+            flow.advance(state, events, then)
+
+    @staticmethod
+    def wrong_step_clause(state: dict) -> str:
+        return "10.2" if state["interval"] else "6/7"
 
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
@@ -136,18 +89,17 @@ class IronLeaguerEngine:
         """The views of ``seats`` together, sharing their public parts (``view.views``)."""
         return _views(state, seats)
 
-    @staticmethod
-    def default_action(state: dict, seat: str) -> Action | None:
+    def default_action(self, state: dict, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"): the
         choice that gives up least and decides nothing else, named per decision in ``CLOCK_DEFAULTS``. A missed
         decision never loses the game; it is always a legal action of that seat (None only when it is not
         the seat's turn)."""
-        if IronLeaguerEngine.to_act(state) != seat:
+        if self.to_act(state) != seat:
             return None
         kind = state["pending"]["kind"]
         if kind == "growth":
             return growth.single_check(state, seat)  # IL 11.2: the one check 11.6 only allows to split
-        legal = IronLeaguerEngine.legal_actions(state, seat)
+        legal = self.legal_actions(state, seat)
         wanted = CLOCK_DEFAULTS.get(kind)
         for action in legal:
             if action.type == wanted and (action.type != "pass" or getattr(action, "option", "none") == "none"):
@@ -155,15 +107,9 @@ class IronLeaguerEngine:
         return legal[0] if legal else None  # a forced choice (release, recruit, instruction): the first listed
 
     @staticmethod
-    def outcome(state: dict) -> Outcome | None:
-        out = state["outcome"]
-        if not out:
-            return None
-        return Outcome(
-            out["winner"],
-            f"{out['reason']} (IL {out['clause']})",
-            {"world_tour_wins": out["world_tour_wins"], "results": state["results"]},
-        )
+    def summary(state: dict) -> dict:
+        """The World Tour wins (IL 22) and every scene's result."""
+        return {"world_tour_wins": state["outcome"]["world_tour_wins"], "results": state["results"]}
 
     @staticmethod
     def report(state: dict) -> list[str]:

@@ -1,17 +1,14 @@
-"""The Legions! engine: the protocol of referee.engine.protocol over the state of state.py.
-
-``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn) and that the pending decision
-takes that kind of action (IllegalAction ``wrong_step``), then runs its handler on a copy and lets the flow run
-on to the next decision; a handler raises IllegalAction before anything is returned, so a refused action
-changes nothing.
+"""The Legions! engine: the protocol of referee.engine.protocol over the state of state.py, on the shell every
+engine shares (``referee.engine.shell``): ``DECISIONS`` says, per pending decision, which actions it takes with
+their handlers and how its legal actions are listed; after a handler the flow (flow.py) runs on to the next
+decision. A handler raises IllegalAction before it changes anything, so a refused action changes nothing.
 """
 
 from __future__ import annotations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
-from referee.engine.protocol import Outcome
-from referee.engine.turns import checked_turn, seat_to_act
+from referee.engine.shell import Decision, Shell
 
 from . import combat, effects, flow, main, setup, timeline
 from .actions import (
@@ -94,69 +91,60 @@ def _keep(state: dict, a: Keep, events: list[Event]) -> None:
         state["pending"] = None
 
 
-# pending kind -> {action class: handler}
-DECISIONS = {
-    "card_change": {CardChange: _card_change, NoCardChange: _no_change},
-    "main": {Unlock: _main(main.do_unlock), Deploy: _main(main.do_deploy), Move: _main(main.do_move),
-             Attack: _main(main.do_attack), RemoveStandby: _main(main.do_remove), EndTurn: _end_turn},
-    "block": {Block: _block, NoBlock: _no_block},
-    "choose": {Choose: _choose},
-    "keep": {Keep: _keep},
-}
-
-
-def _keeps(options: list[str], n: int, seat: str) -> list[Action]:
+def _keeps(state: dict, seat: str) -> list[Action]:
     from itertools import combinations
 
+    pending = state["pending"]
+    options, n = pending["options"], pending["n"]
     return [Keep(seat=seat, cards=tuple(c)) for c in combinations(options, min(n, len(options)))]
 
 
-class LegionsEngine:
+def _main_actions(state: dict, seat: str) -> list[Action]:
+    out = main.legal(state, seat)
+    out.append(cached(EndTurn, seat))
+    return out
+
+
+def _card_changes(state: dict, seat: str) -> list[Action]:
+    hand = dict.fromkeys(state["players"][seat]["hand"])
+    return [cached(NoCardChange, seat), *(cached(CardChange, seat, c) for c in hand)]
+
+
+def _blocks(state: dict, seat: str) -> list[Action]:
+    return [cached(NoBlock, seat), *(cached(Block, seat, c) for c in state["pending"]["options"])]
+
+
+def _choices(state: dict, seat: str) -> list[Action]:
+    return [cached(Choose, seat, o) for o in state["pending"]["options"]]
+
+
+# pending kind -> its decision: {action class: handler} and the listing of its legal actions
+DECISIONS = {
+    "card_change": Decision({CardChange: _card_change, NoCardChange: _no_change}, _card_changes),
+    "main": Decision({Unlock: _main(main.do_unlock), Deploy: _main(main.do_deploy), Move: _main(main.do_move),
+                      Attack: _main(main.do_attack), RemoveStandby: _main(main.do_remove), EndTurn: _end_turn},
+                     _main_actions),
+    "block": Decision({Block: _block, NoBlock: _no_block}, _blocks),
+    "choose": Decision({Choose: _choose}, _choices),
+    "keep": Decision({Keep: _keep}, _keeps),
+}
+
+
+class LegionsEngine(Shell):
     name = "legions"
     seats = SEATS
     codec = CODEC
+    decisions = DECISIONS
+    rule_prefix = "Legions"
+    step_clause = "A5"
 
     new_game = staticmethod(setup.new_game)
     greedy_score = staticmethod(greedy_score)
-
-    to_act = staticmethod(seat_to_act)
-
-    @staticmethod
-    def legal_actions(state: dict, seat: str) -> list[Action]:
-        """Every complete choice ``seat`` can make now (empty when it is not to act)."""
-        if LegionsEngine.to_act(state) != seat:
-            return []
-        pending = state["pending"]
-        kind = pending["kind"]
-        if kind == "main":
-            out = main.legal(state, seat)
-            out.append(cached(EndTurn, seat))
-            return out
-        if kind == "card_change":
-            return [cached(NoCardChange, seat), *(cached(CardChange, seat, c)
-                                                  for c in dict.fromkeys(state["players"][seat]["hand"]))]
-        if kind == "block":
-            return [cached(NoBlock, seat), *(cached(Block, seat, c) for c in pending["options"])]
-        if kind == "choose":
-            return [cached(Choose, seat, o) for o in pending["options"]]
-        return _keeps(pending["options"], pending["n"], seat)
+    copy = staticmethod(copy_state)
 
     @staticmethod
-    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
-        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
-        action, pending = checked_turn(CODEC, SEATS, state, action)
-        handlers = DECISIONS[pending["kind"]]
-        handler = handlers.get(type(action))
-        if handler is None:
-            names = ", ".join(cls.type for cls in handlers)
-            raise IllegalAction("wrong_step", f"the {pending['kind']} decision takes {names}, not {action.type}",
-                                "A5")
-        new = copy_state(state)
-        events: list[Event] = []
-        handler(new, action, events)
-        flow.advance(new, events)
-        new["version"] += 1
-        return new, events
+    def advance(state: dict, events: list[Event], result: object) -> None:
+        flow.advance(state, events)
 
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
@@ -167,31 +155,25 @@ class LegionsEngine:
         """The views of ``seats`` together, sharing their public parts (``view.views``)."""
         return _views(state, seats)
 
-    @staticmethod
-    def default_action(state: dict, seat: str) -> Action | None:
+    def default_action(self, state: dict, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/legions.md, "Time"): no card
         change, no block, the end of the main phase; at a choice or a keep the first listed option."""
-        if LegionsEngine.to_act(state) != seat:
+        if self.to_act(state) != seat:
             return None
         kind = state["pending"]["kind"]
         if kind == "main":
             return EndTurn(seat=seat)
-        return LegionsEngine.legal_actions(state, seat)[0]
+        return self.legal_actions(state, seat)[0]
 
     @staticmethod
-    def outcome(state: dict) -> Outcome | None:
-        out = state["outcome"]
-        if not out:
-            return None
-        lives = {s: p["life"] for s, p in state["players"].items()}
-        return Outcome(out["winner"], f"{out['reason']} (Legions {out['clause']})",
-                       {"turn": state["turn"], "life": lives})
+    def summary(state: dict) -> dict:
+        """The last turn and each master's life."""
+        return {"turn": state["turn"], "life": {s: p["life"] for s, p in state["players"].items()}}
 
-    @staticmethod
-    def report(state: dict) -> list[str]:
+    def report(self, state: dict) -> list[str]:
         """A finished game in plain text for commands (``manage.py playmatch``): the last turn and each master's
         life; ``[]`` while the game runs."""
-        out = LegionsEngine.outcome(state)
+        out = self.outcome(state)
         if out is None:
             return []
         lives = " - ".join(f"{seat} {life}" for seat, life in out.summary["life"].items())

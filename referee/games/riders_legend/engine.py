@@ -1,10 +1,9 @@
-"""The Riders' Legend engine: the protocol of referee.engine.protocol over the state of state.py.
-
-``apply`` decodes the action (MalformedAction), checks the seat (NotYourTurn) and that the pending decision
-takes that kind of action (IllegalAction ``wrong_step``), then runs its handler on a copy and lets the flow run
-on to the next decision; a handler raises IllegalAction before it changes anything, so a refused action changes
-nothing. The copy shares what the action does not change with the input state (``state.copy_state``: copy on
-write, while ``state.FRESH`` is set), so the input is never changed.
+"""The Riders' Legend engine: the protocol of referee.engine.protocol over the state of state.py, on the shell
+every engine shares (``referee.engine.shell``): ``decision`` says, per pending decision and under the match's
+readings, which actions it takes with their handlers and how its legal actions are listed; after a handler the
+flow (flow.py) runs on to the next decision. A handler raises IllegalAction before it changes anything, so a
+refused action changes nothing. The copy shares what the action does not change with the input state
+(``state.copy_state``: copy on write, while ``state.FRESH`` is set), so the input is never changed.
 """
 
 from __future__ import annotations
@@ -12,8 +11,7 @@ from __future__ import annotations
 from referee.abilities import declarations
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
-from referee.engine.protocol import Outcome
-from referee.engine.turns import checked_turn, seat_to_act
+from referee.engine.shell import Decision, Listing, Shell
 
 from . import action_phase, combat, deck, effects, field, flow, movement, placement, setup
 from . import characters as chars_mod
@@ -151,42 +149,87 @@ _CARDS = {PlayAction: _turn(action_phase.do_play)}
 _MOVE = {Move: _turn(movement.do_move)}
 
 
-def decisions(state: dict, kind: str) -> dict:
-    """pending kind -> {action class: handler}, under the match's readings (transformations and action cards
-    outside their default phases)."""
+def _mulligans(state: dict, seat: str) -> list[Action]:
+    return [KeepHand.of(seat), Mulligan.of(seat)]
+
+
+def _discards(state: dict, seat: str) -> list[Action]:
+    return [Discard.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])]
+
+
+def _blocks(state: dict, seat: str) -> list[Action]:
+    return [NoBlock.of(seat), *(Block.of(seat, c) for c in state["pending"]["options"])]
+
+
+def _strikes_back(state: dict, seat: str) -> list[Action]:
+    return [StrikeBack.of(seat, c) for c in state["pending"]["options"]]
+
+
+def _choices(state: dict, seat: str) -> list[Action]:
+    return [Choose.of(seat, o) for o in state["pending"]["options"]]
+
+
+def _insteads(state: dict, seat: str) -> list[Action]:
+    return [ReturnInstead.of(seat), AcceptDestruction.of(seat)]
+
+
+def _declarations(state: dict, seat: str) -> list[Action]:
+    return [Declare.of(seat), DeclineDeclaration.of(seat)]
+
+
+def _answers(state: dict, seat: str) -> list[Action]:
+    return [AcceptDeclaration.of(seat), DisputeDeclaration.of(seat)]
+
+
+def _phase(kind: str) -> Listing:
+    return lambda state, seat: _phase_actions(state, seat, kind)
+
+
+def _decision_tables(later: bool, cards_always: bool) -> dict[str, Decision]:
+    """The decisions under the readings that move transformations and action cards outside their default
+    phases (``later``: transform in the movement and action phases too; ``cards_always``: action cards in every
+    phase)."""
+    cards = _CARDS if cards_always else {}
+    transform = _TRANSFORM if later else {}
+    return {
+        "mulligan": Decision({Mulligan: _mulligan, KeepHand: _mulligan}, _mulligans),
+        "opening": Decision({PlaceMission: _opening, EndOpening: _opening}, _opening_actions),
+        "placement": Decision({**_PLACEMENT, **_TRANSFORM, **cards, EndPhase: _end_phase}, _phase("placement")),
+        "movement": Decision({**_MOVE, **transform, **cards, EndPhase: _end_phase}, _phase("movement")),
+        "action": Decision({**_ACTION, **_CARDS, **transform, EndPhase: _end_phase}, _phase("action")),
+        "discard": Decision({Discard: _discard}, _discards),
+        "block": Decision({Block: _block, NoBlock: _no_block}, _blocks),
+        "strike_back": Decision({StrikeBack: _strike_back}, _strikes_back),
+        "choose": Decision({Choose: _choose}, _choices),
+        "instead": Decision({ReturnInstead: _instead, AcceptDestruction: _instead}, _insteads),
+        "declare": Decision({Declare: _declare, DeclineDeclaration: _declare}, _declarations),
+        "answer_declaration": Decision({AcceptDeclaration: _answer, DisputeDeclaration: _answer}, _answers),
+    }
+
+
+_TABLES: dict[tuple[str, str], dict[str, Decision]] = {}
+
+
+def decision(state: dict, kind: str) -> Decision:
+    """The decision of ``kind`` under the match's readings (transformations and action cards outside their
+    default phases)."""
     r = readings_mod.of(state)
     key = (r.transform_when, r.action_cards_when)
     tables = _TABLES.get(key)
     if tables is None:
-        tables = _TABLES[key] = _tables(key[0] == "own_turn", key[1] == "own_turn")
+        tables = _TABLES[key] = _decision_tables(key[0] == "own_turn", key[1] == "own_turn")
     return tables[kind]
 
 
-_TABLES: dict[tuple[str, str], dict] = {}
-
-
-def _tables(later: bool, cards_always: bool) -> dict:
-    return {
-        "mulligan": {Mulligan: _mulligan, KeepHand: _mulligan},
-        "opening": {PlaceMission: _opening, EndOpening: _opening},
-        "placement": {**_PLACEMENT, **_TRANSFORM, **(_CARDS if cards_always else {}), EndPhase: _end_phase},
-        "movement": {**_MOVE, **(_TRANSFORM if later else {}), **(_CARDS if cards_always else {}),
-                     EndPhase: _end_phase},
-        "action": {**_ACTION, **_CARDS, **(_TRANSFORM if later else {}), EndPhase: _end_phase},
-        "discard": {Discard: _discard},
-        "block": {Block: _block, NoBlock: _no_block},
-        "strike_back": {StrikeBack: _strike_back},
-        "choose": {Choose: _choose},
-        "instead": {ReturnInstead: _instead, AcceptDestruction: _instead},
-        "declare": {Declare: _declare, DeclineDeclaration: _declare},
-        "answer_declaration": {AcceptDeclaration: _answer, DisputeDeclaration: _answer},
-    }
+def _opening_actions(state: dict, seat: str) -> list[Action]:
+    out: list[Action] = [a for a in placement.legal_missions(state, seat, setup=True)]
+    return out + ([EndOpening(seat=seat)] if state["pending"].get("laid", 0) >= state["pending"]["min"] else [])
 
 
 def _phase_actions(state: dict, seat: str, kind: str) -> list[Action]:
     """The actions of a phase decision, in the order of its table, ``EndPhase`` last; the names on the field
     (uniqueness, B6) are worked out once for placing and transforming."""
-    table = decisions(state, kind)
+    table = decision(state, kind).handlers
     out: list[Action] = []
     on_field = characters(state, seat)
     names = field.side_names(state, seat, on_field)  # (each side's names worked out when first needed)
@@ -205,64 +248,28 @@ def _phase_actions(state: dict, seat: str, kind: str) -> list[Action]:
     return [*out, EndPhase.of(seat)]
 
 
-class RidersLegendEngine:
+class RidersLegendEngine(Shell):
     name = "riders_legend"
     seats = SEATS
     codec = CODEC
+    rule_prefix = "Riders' Legend"
+    step_clause = "全体の基本進行"
 
     new_game = staticmethod(setup.new_game)
     greedy_score = staticmethod(greedy_score)
-
-    to_act = staticmethod(seat_to_act)
-
-    @staticmethod
-    def legal_actions(state: dict, seat: str) -> list[Action]:
-        """Every complete choice ``seat`` can make now (empty when it is not to act)."""
-        if RidersLegendEngine.to_act(state) != seat:
-            return []
-        pending = state["pending"]
-        kind = pending["kind"]
-        if kind in ("placement", "movement", "action"):
-            return _phase_actions(state, seat, kind)
-        if kind == "mulligan":
-            return [KeepHand.of(seat), Mulligan.of(seat)]
-        if kind == "opening":
-            out: list[Action] = [a for a in placement.legal_missions(state, seat, setup=True)]
-            return out + ([EndOpening(seat=seat)] if pending.get("laid", 0) >= pending["min"] else [])
-        if kind == "discard":
-            return [Discard.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])]
-        if kind == "block":
-            return [NoBlock.of(seat), *(Block.of(seat, c) for c in pending["options"])]
-        if kind == "strike_back":
-            return [StrikeBack.of(seat, c) for c in pending["options"]]
-        if kind == "choose":
-            return [Choose.of(seat, o) for o in pending["options"]]
-        if kind == "instead":
-            return [ReturnInstead.of(seat), AcceptDestruction.of(seat)]
-        if kind == "declare":
-            return [Declare.of(seat), DeclineDeclaration.of(seat)]
-        return [AcceptDeclaration.of(seat), DisputeDeclaration.of(seat)]
+    copy = staticmethod(copy_state)
+    decision = staticmethod(decision)
 
     @staticmethod
-    def apply(state: dict, action: Action | dict) -> tuple[dict, list[Event]]:
-        """Validate and apply; raises MalformedAction, NotYourTurn or IllegalAction(code, reason, clause)."""
-        action, pending = checked_turn(CODEC, SEATS, state, action)
-        handlers = decisions(state, pending["kind"])
-        handler = handlers.get(type(action))
-        if handler is None:
-            names = ", ".join(cls.type for cls in handlers)
-            raise IllegalAction("wrong_step", f"the {pending['kind']} decision takes {names}, not {action.type}",
-                                "全体の基本進行")
-        new = copy_state(state)
-        events: list[Event] = []
-        token = FRESH.set(set())  # copy on write (state.own_character, own_mission) while the copy changes
+    def run(handler, state: dict, action: Action, events: list[Event]) -> None:
+        """The handler and the flow run with ``FRESH`` set: the copy shares with the input state what it has not
+        changed yet (``state.own_character``, ``own_mission`` copy on write)."""
+        token = FRESH.set(set())
         try:
-            handler(new, action, events)
-            flow.advance(new, events)
+            handler(state, action, events)
+            flow.advance(state, events)
         finally:
             FRESH.reset(token)
-        new["version"] += 1
-        return new, events
 
     @staticmethod
     def view(state: dict, seat: str | None) -> dict:
@@ -283,35 +290,30 @@ class RidersLegendEngine:
         to it (the online layer's per-seat filtering, ``matches.selectors.match_log``, does the same)."""
         return [e for e in events if not e.to or (seat is not None and seat in e.to)]
 
-    @staticmethod
-    def default_action(state: dict, seat: str) -> Action | None:
+    def default_action(self, state: dict, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/riders_legend.md, "Time"): keep
         the hand, end the phase, no block, decline a declaration, accept the opponent's, else the first listed
         option."""
-        if RidersLegendEngine.to_act(state) != seat:
+        if self.to_act(state) != seat:
             return None
         kind = state["pending"]["kind"]
         if kind in ("placement", "movement", "action"):
             return EndPhase(seat=seat)
         if kind == "declare":
             return DeclineDeclaration(seat=seat)
-        return RidersLegendEngine.legal_actions(state, seat)[0]
+        return self.legal_actions(state, seat)[0]
 
     @staticmethod
-    def outcome(state: dict) -> Outcome | None:
-        out = state["outcome"]
-        if not out:
-            return None
+    def summary(state: dict) -> dict:
+        """The last turn, each side's missions and the cards left in its deck."""
         players = state["players"]
-        return Outcome(out["winner"], f"{out['reason']} (Riders' Legend {out['clause']})",
-                       {"turn": state["turn"], "missions": {s: len(missions(players[s])) for s in SEATS},
-                        "deck": {s: len(players[s]["deck"]) for s in SEATS}})
+        return {"turn": state["turn"], "missions": {s: len(missions(players[s])) for s in SEATS},
+                "deck": {s: len(players[s]["deck"]) for s in SEATS}}
 
-    @staticmethod
-    def report(state: dict) -> list[str]:
+    def report(self, state: dict) -> list[str]:
         """A finished game in plain text for commands (``manage.py playmatch``): the last turn, each side's
         missions and cards left in its deck; ``[]`` while the game runs."""
-        out = RidersLegendEngine.outcome(state)
+        out = self.outcome(state)
         if out is None:
             return []
         missions_left = " - ".join(f"{seat} {n}" for seat, n in out.summary["missions"].items())

@@ -41,14 +41,18 @@ import json
 import logging
 import math
 import time
+from argparse import ArgumentParser
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from referee import registry
-from referee.engine.bots import make_bot
-from referee.engine.protocol import RngSeed, get_engine
+from referee.engine.actions import Action
+from referee.engine.bots import Bot, make_bot
+from referee.engine.protocol import Engine, RngSeed, get_engine
 from referee.engine.replay import play
 from referee.engine.rng import seed_from_int
 
@@ -76,7 +80,7 @@ def _check_log_path(path: str) -> None:
         target.unlink(missing_ok=True)
 
 
-def offline_bots(seats: tuple[str, ...], kinds: list[str], seed: bytes) -> dict:
+def offline_bots(seats: tuple[str, ...], kinds: list[str], seed: bytes) -> dict[str, Any]:
     """``seat -> bot`` for ``referee.engine.replay.play``: like ``match_bot_move``, a fresh bot for each
     decision, seeded by ``matches.services.bot_seed`` (``play`` asks exactly one bot per applied action, so a
     shared counter is the version)."""
@@ -84,8 +88,8 @@ def offline_bots(seats: tuple[str, ...], kinds: list[str], seed: bytes) -> dict:
 
     applied = [0]
 
-    def seat_bot(kind: str):
-        def decide(engine, state, seat, actions):
+    def seat_bot(kind: str) -> Bot:
+        def decide(engine: Any, state: dict[str, Any], seat: str, actions: Sequence[Action]) -> Action:
             version = applied[0]
             applied[0] += 1
             return make_bot(kind, bot_seed(seed.hex(), version))(engine, state, seat, actions)  # as online
@@ -99,7 +103,7 @@ class Command(BaseCommand):
     help = ("Play a whole game between two bots as an online match (through the Celery tasks) and print the "
             "winner, the scores and the log digest.")
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         codes = registry.codes()
         parser.add_argument("--game", default=codes[0],
                             help=f"game code ({', '.join(codes)}; default {codes[0]})")
@@ -113,7 +117,7 @@ class Command(BaseCommand):
                             help="play in this process through the engine alone: no match row, no Celery "
                                  "(the same game and digest, faster; for debugging)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         from matches.adapters import engine_decks
         from matches.services import BOTS
 
@@ -144,12 +148,14 @@ class Command(BaseCommand):
         if options["offline"]:
             state, log = play(engine, {}, decks, RngSeed(seed), offline_bots(engine.seats, kinds, seed))
             outcome = engine.outcome(state)
+            assert outcome is not None, "play() returns a finished game"
             winner = {"winner": outcome.winner, "reason": outcome.reason, "summary": outcome.summary}
         else:
             state, log, winner = self._online(game, engine, kinds, decks, seed, options["timeout"])
         self._report(state, log, winner, options["log"])
 
-    def _online(self, game: str, engine, kinds: list[str], decks: dict, seed: bytes, timeout: float):
+    def _online(self, game: str, engine: Engine, kinds: list[str], decks: dict[str, Any], seed: bytes,
+                timeout: float) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         """Create the match and let the bot tasks play it; ``(final state, replay log, outcome)``."""
         from django.urls import reverse
 
@@ -203,7 +209,7 @@ class Command(BaseCommand):
         self._check_against_engine(match, log)
         return match.state, log, match.outcome
 
-    def _check_against_engine(self, match, log: dict) -> None:
+    def _check_against_engine(self, match: Any, log: dict[str, Any]) -> None:
         """CommandError unless the engine alone, with the match's decks, seed and its seats' bots as stored,
         plays the very game the match logged (the same digest): a match whose moves went astray is never
         reported as the seed's game."""
@@ -222,7 +228,8 @@ class Command(BaseCommand):
                 f"{expected['digest']}: the online path and the engine disagree (a defect; please report it with "
                 "this match's replay log).")
 
-    def _report(self, state: dict, log: dict, outcome: dict, log_path: str | None) -> None:
+    def _report(self, state: dict[str, Any], log: dict[str, Any], outcome: dict[str, Any],
+                log_path: str | None) -> None:
         self.stdout.write(f"winner: {outcome['winner']} ({outcome['reason']})")
         for line in self.engine.report(state):  # the game's own lines: scores by scene, lives, missions
             self.stdout.write(line)

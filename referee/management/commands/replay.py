@@ -9,7 +9,9 @@ that is present but empty, null or not 64 hex digits is an error.
 from __future__ import annotations
 
 import json
+from argparse import ArgumentParser
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -19,10 +21,10 @@ from referee.engine.replay import LOG_FORMAT, json_type, replay
 class Command(BaseCommand):
     help = "Verify a game log written by playmatch --log (or by a finished online match)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="the JSON log")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
         try:
             log = json.loads(Path(name).read_text(encoding="utf-8"))

@@ -1,0 +1,126 @@
+"""The contract between ``apply`` and ``legal_actions`` (issue 26, "Each rule once"), checked at a decision.
+
+``apply`` must accept every action ``legal_actions`` lists, and refuse every well-formed action it does not list:
+with ``IllegalAction`` ``wrong_step`` when the pending decision does not take that kind of action, else with the
+decision's own rule code (never ``wrong_step``, never an accepted action, never another exception). A rule that
+only one of the two enforces (the listing offers what ``apply`` refuses, or ``apply`` takes what the listing never
+offers) breaks it. The unlisted actions are the listed ones with one field changed to another value of its kind
+(``neighbours``), and actions of the other kinds the game's codec knows built from the same values.
+
+Not a test module: each engine's ``test_contract.py`` plays whole games and calls ``check`` at every decision.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from referee.engine.actions import Action, encode
+from referee.engine.errors import ActionRefused, IllegalAction
+
+MAX_LISTED = 40  # listed actions applied at one decision (a sample of a long listing)
+MAX_UNLISTED = 30  # unlisted actions tried at one decision
+
+
+def _values(listed: Iterable[Action]) -> dict[str, set[Any]]:
+    """Every value each field name takes among ``listed`` (the values of the decision's own kinds)."""
+    seen: dict[str, set[Any]] = {}
+    for action in listed:
+        for f in dataclasses.fields(action):
+            if f.name != "seat":
+                seen.setdefault(f.name, set()).add(getattr(action, f.name))
+    return seen
+
+
+def _changed(value: Any, pool: Sequence[Any], rng: random.Random) -> Any:
+    """Another value of the kind of ``value``: from ``pool``, or for a tuple one element dropped, added or
+    replaced."""
+    if isinstance(value, tuple):
+        elements = [v for v in pool if not isinstance(v, tuple)] or list(value) or [""]
+        choice = rng.randrange(3)
+        if choice == 0 and value:
+            drop = rng.randrange(len(value))
+            return value[:drop] + value[drop + 1:]
+        if choice == 1 or not value:
+            return (*value, rng.choice(elements))
+        at = rng.randrange(len(value))
+        return value[:at] + (rng.choice(elements),) + value[at + 1:]
+    others = [v for v in pool if v != value and type(v) is type(value)]
+    return rng.choice(others) if others else value
+
+
+def neighbours(listed: Sequence[Action], pools: Mapping[str, Sequence[Any]], classes: Iterable[type[Action]],
+               seat: str, rng: random.Random, count: int) -> list[Action]:
+    """Up to ``count`` well-formed actions near ``listed`` (by ``seat``): a listed action with one field changed
+    (to a value from ``pools`` for that field name, or another value the field takes in ``listed``), and actions of
+    ``classes`` with every field drawn so."""
+    seen = _values(listed)
+    merged = {name: [*pools.get(name, ()), *sorted(seen.get(name, ()), key=repr)] for name in {*pools, *seen}}
+    out: list[Action] = []
+    for _ in range(count * 3):
+        if len(out) >= count:
+            break
+        if listed and rng.random() < 0.6:
+            base = listed[rng.randrange(len(listed))]
+            names = [f.name for f in dataclasses.fields(base) if f.name != "seat"]
+            if not names:
+                continue
+            name = rng.choice(names)
+            value = getattr(base, name)
+            changed = _changed(value, merged.get(name, ()), rng)
+            if changed != value:
+                out.append(dataclasses.replace(base, **{name: changed}))
+            continue
+        cls = rng.choice(list(classes))
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name == "seat":
+                continue
+            pool = merged.get(f.name) or ([f.default] if f.default is not dataclasses.MISSING else [""])
+            kwargs[f.name] = rng.choice(pool)
+        try:
+            out.append(cls(seat=seat, **kwargs))
+        except TypeError:
+            continue
+    return out
+
+
+def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mapping[str, Sequence[Any]],
+          codes: Mapping[str, set[str]] | None = None) -> list[str]:
+    """The breaches of the contract at this decision of ``seat`` (``[]`` when there is none): a listed action
+    ``apply`` refuses, an unlisted one it accepts, or refuses with the wrong code. ``pools``: values of each field
+    name to try (card ids, lanes…); ``codes``: the rule codes each kind of decision may refuse with (default:
+    any code but ``wrong_step``). ``state`` is never changed."""
+    kind = state["pending"]["kind"]
+    decision = engine.decision(state, kind)
+    listed = list(engine.legal_actions(state, seat))
+    problems: list[str] = []
+    for action in rng.sample(listed, min(MAX_LISTED, len(listed))):
+        try:
+            engine.apply(state, action)
+        except ActionRefused as exc:
+            problems.append(f"{kind}: listed {encode(action)} refused: {exc}")
+    offered = set(listed)
+    tried = neighbours(listed, pools, engine.codec.classes.values(), seat, rng, MAX_UNLISTED)
+    for action in tried:
+        if action in offered:
+            continue
+        taken = type(action) in decision.handlers
+        try:
+            engine.apply(state, action)
+        except IllegalAction as exc:
+            if taken and exc.code == "wrong_step":
+                problems.append(f"{kind}: {encode(action)} refused as wrong_step, though the decision takes it")
+            elif not taken and exc.code != "wrong_step":
+                problems.append(f"{kind}: {encode(action)}, a kind the decision does not take, refused {exc.code}")
+            elif taken and codes and kind in codes and exc.code not in codes[kind]:
+                problems.append(f"{kind}: {encode(action)} refused {exc.code}, not one of {sorted(codes[kind])}")
+        except ActionRefused as exc:
+            problems.append(f"{kind}: well-formed {encode(action)} refused as {type(exc).__name__}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a crash is a breach too, reported with the action
+            problems.append(f"{kind}: {encode(action)} crashed apply: {exc!r}")
+        else:
+            problems.append(f"{kind}: unlisted {encode(action)} accepted")
+    return problems
