@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
-import os
 import secrets
 import threading
 import time
@@ -30,8 +28,6 @@ from . import rows as rows_module
 from .errors import BadRequest, Conflict, NotAPlayer, NotFound, Refused, TooMany
 from .models import PLAY_FIELDS, STATIC_KEY, Event, Match, Seat, Submission
 from .selectors import match_view
-
-log = logging.getLogger(__name__)
 
 # docs/matches.md "A move": a submission names the version its player saw. One ahead is a move sent while the
 # player's previous one is still being refereed (a double-click, a fast player); further ahead it would be applied
@@ -371,7 +367,6 @@ def _adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) ->
         rows_module.update_row(Submission, submission.pk, {
             "status": Submission.Status.APPLIED, "applied_version": version, "processed_at": now})
         seq = _append_events(match, events, version=version, submission=submission, start_seq=seq)
-    _test_pause()
     if processed:
         _store_progress(match, engine, state=state, version=version, seq=seq, now=now, seats=seats,
                         moved=version != match_version_before)
@@ -399,14 +394,6 @@ def _reject(submission: Submission, error: dict) -> None:
     submission.error = error
     rows_module.update_row(Submission, submission.pk, {
         "status": Submission.Status.REJECTED, "error": error, "processed_at": submission.processed_at})
-
-
-def _test_pause() -> None:
-    # Lets the crash test kill a worker inside an open adjudication transaction (never set in production).
-    pause = float(os.environ.get("SHINPAN_TEST_ADJUDICATION_PAUSE", "0") or 0)
-    if pause > 0:
-        log.warning("adjudication paused for %s s (SHINPAN_TEST_ADJUDICATION_PAUSE)", pause)
-        time.sleep(pause)
 
 
 _EVENT_COLUMNS = ("match_id", "seq", "version", "submission_id", "kind", "clause", "data", "to", "created_at")
@@ -557,7 +544,6 @@ def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, a
     submission = Submission(pk=submission_id)
     match.bot_moved = True  # see _after_commit_once
     seq = _append_events(match, events, version=version + 1, submission=submission, start_seq=match.next_seq)
-    _test_pause()
     _store_progress(match, engine, state=state, version=version + 1, seq=seq, now=now, seats=seats, moved=True)
     return True
 
