@@ -278,7 +278,7 @@ def main() -> int:
         # create the matches first, paused (no bot task yet), so the listener is subscribed before play
         from unittest import mock
 
-        with mock.patch("matches.services._after_commit"):
+        with mock.patch("matches.services.handoff.after_commit"):
             for i in range(args.matches):
                 response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "silver" if i % 2 else "dark",
                                                          "opponent": "greedy", "autoplay": "random"}, format="json")
