@@ -28,7 +28,7 @@ their cards from ``seeds/catalogue/riders_legend.json`` with ``referee.games.rid
 seated both ways, random bots. Floor: 30 full games per second on one core; the same figures as for Legions.
 
 ``--heap worker`` plays every game in a worker's conditions: Django set up with what a Celery worker imports
-(``config.celery``, ``referee.tasks``, ``matches.services``; no database is opened), then the worker's collector
+(``config.celery``, ``matches.tasks``, ``matches.services``; no database is opened), then the worker's collector
 policy (``config.gcpolicy.freeze_start_up``, what ``GC_FREEZE`` turns on). ``--heap bare`` (the default) is the
 engine alone in a process of its own.
 """
@@ -400,7 +400,7 @@ def worker_heap() -> int:
     django.setup()
     import config.celery  # noqa: F401
     import matches.services  # noqa: F401
-    import referee.tasks  # noqa: F401
+    import matches.tasks  # noqa: F401
     from config.gcpolicy import freeze_start_up
 
     return freeze_start_up()

@@ -20,14 +20,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("shinpan")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["referee"])
+app.autodiscover_tasks(["matches"])
 
 
 # The queues (issue 14 "Humans first"): a human's action never waits behind bot moves or the clock. Their names
 # follow the default queue (``CELERY_QUEUE``, "shinpan"): "<q>" for adjudicating what players sent, "<q>.bots"
 # for bot moves, "<q>.clock" for deadlines and sweeps. A worker started without -Q consumes all three.
-QUEUE_SUFFIXES = {"referee.tasks.bot_move": ".bots", "referee.tasks.apply_deadline": ".clock",
-                  "referee.tasks.sweep_pending": ".clock"}
+QUEUE_SUFFIXES = {"matches.tasks.bot_move": ".bots", "matches.tasks.apply_deadline": ".clock",
+                  "matches.tasks.sweep_pending": ".clock"}
 
 
 def queue_names(default: str) -> list[str]:
@@ -53,7 +53,7 @@ def sweep_on_start(sender, **kwargs):
     watchdog (``matches.watchdog``): the heartbeat on the workers' roll and the scan for due deadlines and
     stalled bot turns and submissions, which is what lets the other workers carry a dead one's matches on."""
     global _watchdog
-    sender.app.send_task("referee.tasks.sweep_pending", queue=sender.app.conf.task_default_queue + ".clock")
+    sender.app.send_task("matches.tasks.sweep_pending", queue=sender.app.conf.task_default_queue + ".clock")
     from matches.watchdog import Watchdog
 
     queues = [q.name for q in sender.task_consumer.queues] if getattr(sender, "task_consumer", None) else []

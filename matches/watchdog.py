@@ -80,9 +80,8 @@ def scan(*, store=None, now=None) -> dict[str, int]:
     """Queue the overdue deadlines, stalled bot turns and stalled pending submissions, each at most once per
     ``RESEND_AFTER`` seconds per (kind, match, version) in ``store`` (a Redis client, or a ``_LocalMemo``).
     Returns what was queued: ``{"deadlines": n, "bot_moves": m, "adjudications": k}``."""
-    from referee.tasks import adjudicate, apply_deadline, bot_move
-
     from .models import Match, Seat, Submission
+    from .tasks import adjudicate, apply_deadline, bot_move
 
     store = store if store is not None else _LocalMemo()
     now = now or timezone.now()

@@ -11,6 +11,7 @@ from referee.engine import get_engine
 
 from .. import live
 from ..models import Match, Seat
+from ..queueing import ADJUDICATE, BOT_MOVE, task
 
 # The bot chain in progress on this thread (bots.match_bot_chain): ``until``, the monotonic time its budget ends;
 # ``next``, the (match id, version) of the bot move it makes next, set by the hand-off instead of queueing it.
@@ -41,8 +42,6 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
 
     The instance is the one just committed under the row lock, so it is used as it is (no second read); every
     pushed view carries its version, and a client keeps the highest it has seen."""
-    from referee.tasks import bot_move
-
     if not isinstance(match, Match):
         match = Match.objects.live().get(pk=match)
     if seats is None:
@@ -53,6 +52,7 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
     seat = get_engine(match.game).to_act(match.state)
     holder = next((s for s in seats if s.seat == seat), None)
     if holder is not None and holder.bot:
+        bot_move = task(BOT_MOVE)
         if getattr(chain, "until", 0) > time.monotonic():
             chain.next = (match.pk, match.version)  # match_bot_chain makes this move itself, in this task
         elif any(s.user_id for s in seats):
@@ -68,6 +68,4 @@ def _after_commit_once(match: Match | int, seats: list[Seat] | None = None) -> N
 
 def enqueue_adjudication(match_id: int) -> None:
     """Queue the adjudication of ``match``'s pending submissions (the players' queue)."""
-    from referee.tasks import adjudicate
-
-    adjudicate.delay(match_id)
+    task(ADJUDICATE).delay(match_id)

@@ -242,7 +242,7 @@ def test_a_human_action_is_adjudicated_while_the_bot_queue_holds_hundreds_of_tas
     bots_worker = Worker(worker_env, name="bots").start(queues=[".bots", ".clock"], pause=30)
     players_worker = Worker(worker_env, name="players").start(queues=[""])
     try:
-        from referee.tasks import bot_move
+        from matches.tasks import bot_move
 
         bot_matches = [match_challenge(user=users[2], game="iron_leaguer", seat="silver", opponent="greedy",
                                        autoplay="random") for _ in range(3)]
