@@ -5,7 +5,7 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
-        # The match tasks register with the Celery app in every process (web, worker, manage.py): the services
-        # queue them by name from the app's registry (matches.queueing), so they never import the tasks that
-        # import them.
-        from . import tasks  # noqa: F401
+        # In every process (web, worker, manage.py): the match tasks register with the Celery app, since the
+        # services queue them by name from its registry (matches.queueing) and never import the tasks that
+        # import them; and the watchdog connects a worker's start and stop (matches.watchdog.sweep_on_start).
+        from . import tasks, watchdog  # noqa: F401

@@ -163,6 +163,15 @@ def test_bot_moves_and_the_clock_have_queues_of_their_own():
     assert [q.name for q in celery_app.conf.task_queues] == queue_names(queue)
 
 
+def test_a_worker_sweeps_and_starts_its_watchdog_once_ready_and_stops_it_on_shutdown():
+    """Connected by matches (matches.apps imports the watchdog), not by config.celery, which imports no app;
+    tests/matches/test_worker.py sees a real worker's heartbeat and start-up sweep."""
+    from celery.signals import worker_ready, worker_shutdown
+
+    assert watchdog.sweep_on_start in [ref() for _, ref in worker_ready.receivers]
+    assert watchdog.stop_watchdog in [ref() for _, ref in worker_shutdown.receivers]
+
+
 def test_a_submission_more_than_one_version_ahead_is_refused_and_stores_nothing(seeded, users):
     match = _two_player_match(users)
     action = match_view(match=match, seat="dark")["legal_actions"][0]
