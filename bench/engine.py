@@ -25,7 +25,7 @@ machine), the load average, and what limits it: the functions that take the most
 (``--profile N`` lines; 0 for none).
 
 ``--heap worker`` plays every game in a worker's conditions: Django set up with what a Celery worker imports
-(``config.celery``, ``referee.tasks``, ``matches.services``; no database is opened), then the worker's collector
+(``config.celery``, ``matches.tasks``, ``matches.services``; no database is opened), then the worker's collector
 policy (``config.gcpolicy.freeze_start_up``, what ``GC_FREEZE`` turns on). ``--heap bare`` (the default) is the
 engine alone in a process of its own.
 """
@@ -376,7 +376,7 @@ def worker_heap() -> int:
     django.setup()
     import config.celery  # noqa: F401
     import matches.services  # noqa: F401
-    import referee.tasks  # noqa: F401
+    import matches.tasks  # noqa: F401
     from config.gcpolicy import freeze_start_up
 
     return freeze_start_up()

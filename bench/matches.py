@@ -3,7 +3,7 @@ adjudicated by real Celery workers on Redis and PostgreSQL.
 
 Prints adjudicated actions per second (those adjudicated inside the timed window) and p50/p99 latency from a
 bot's move being stored to its view being pushed on the channel layer (measured by listening to every match's
-spectator group), beside a no-op Celery round trip (``referee.tasks.noop``) for the ratio. A bot's move is stored
+spectator group), beside a no-op Celery round trip (``matches.tasks.noop``) for the ratio. A bot's move is stored
 already applied (issue 14), so that latency is the commit and the push, no queue wait: what a person waits for is
 the figure below. Matches are created through ``POST /api/matches/`` (the
 creator's seat and the opponent are bots); bots submit through the same service as players.
@@ -231,12 +231,12 @@ def main() -> int:
 
     from config.celery import app as celery_app
     from matches.models import Match, Submission
-    from referee.tasks import noop
+    from matches.tasks import noop
 
     call_command("migrate", verbosity=0)
     call_command("loadseeds", verbosity=0)
     # Matches an interrupted earlier run (or anything else using this database) left active would be resumed by
-    # the workers' start-up sweep (``referee.tasks.sweep_pending``) and played beside this run's: the workers'
+    # the workers' start-up sweep (``matches.tasks.sweep_pending``) and played beside this run's: the workers'
     # CPU went to hundreds of matches the figures never count (5 actions/s and 239 ms a counted action, seen).
     left = Match.objects.filter(status="active").update(status="aborted", to_act="")
     if left:
@@ -278,7 +278,7 @@ def main() -> int:
         # create the matches first, paused (no bot task yet), so the listener is subscribed before play
         from unittest import mock
 
-        with mock.patch("matches.services._after_commit"):
+        with mock.patch("matches.services.handoff.after_commit"):
             for i in range(args.matches):
                 response = client.post("/api/matches/", {"game": "iron_leaguer", "seat": "silver" if i % 2 else "dark",
                                                          "opponent": "greedy", "autoplay": "random"}, format="json")
@@ -298,7 +298,7 @@ def main() -> int:
         human = threading.Thread(target=play_human, args=(human_id, user, human_received, human_latencies, stop),
                                  daemon=True)
         prober = threading.Thread(target=probe_noop, args=(noop, loaded_round_trips, stop), daemon=True)
-        from referee.tasks import bot_move
+        from matches.tasks import bot_move
 
         worker_pids = [w.pid for w in workers]
         cpu_before = cpu_seconds(worker_pids)

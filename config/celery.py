@@ -2,32 +2,29 @@
 
 With ``REDIS_URL`` set, Redis is the broker and tasks run in worker processes; without it (the embedded default)
 ``CELERY_TASK_ALWAYS_EAGER`` makes every task run in-process, so the site works with nothing but Python.
+
+This module imports nothing of the apps: the tasks are ``matches.tasks`` (found by ``autodiscover_tasks``), and what
+a worker does once it is ready and when it stops (the start-up sweep, the watchdog) is connected by
+``matches.watchdog``, which ``matches.apps`` imports in every process.
 """
 
 import os
 
 from celery import Celery
-from celery.signals import (
-    task_postrun,
-    task_prerun,
-    worker_init,
-    worker_process_init,
-    worker_ready,
-    worker_shutdown,
-)
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("shinpan")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["referee"])
+app.autodiscover_tasks(["matches"])
 
 
 # The queues (issue 14 "Humans first"): a human's action never waits behind bot moves or the clock. Their names
 # follow the default queue (``CELERY_QUEUE``, "shinpan"): "<q>" for adjudicating what players sent, "<q>.bots"
 # for bot moves, "<q>.clock" for deadlines and sweeps. A worker started without -Q consumes all three.
-QUEUE_SUFFIXES = {"referee.tasks.bot_move": ".bots", "referee.tasks.apply_deadline": ".clock",
-                  "referee.tasks.sweep_pending": ".clock"}
+QUEUE_SUFFIXES = {"matches.tasks.bot_move": ".bots", "matches.tasks.apply_deadline": ".clock",
+                  "matches.tasks.sweep_pending": ".clock"}
 
 
 def queue_names(default: str) -> list[str]:
@@ -43,30 +40,6 @@ def route_task(name, args, kwargs, options, task=None, **kw):
 
 
 app.conf.task_routes = (route_task,)
-
-_watchdog = None
-
-
-@worker_ready.connect
-def sweep_on_start(sender, **kwargs):
-    """A worker that starts (or restarts after a crash) adjudicates whatever was left pending, and starts its
-    watchdog (``matches.watchdog``): the heartbeat on the workers' roll and the scan for due deadlines and
-    stalled bot turns and submissions, which is what lets the other workers carry a dead one's matches on."""
-    global _watchdog
-    sender.app.send_task("referee.tasks.sweep_pending", queue=sender.app.conf.task_default_queue + ".clock")
-    from matches.watchdog import Watchdog
-
-    queues = [q.name for q in sender.task_consumer.queues] if getattr(sender, "task_consumer", None) else []
-    _watchdog = Watchdog(sender.hostname, queues)
-    _watchdog.start()
-
-
-@worker_shutdown.connect
-def stop_watchdog(sender=None, **kwargs):
-    """A worker that stops cleanly leaves the roll at once (a killed one is reported gone by ``/healthz``)."""
-    if _watchdog is not None:
-        _watchdog.stop()
-
 
 @worker_init.connect
 @worker_process_init.connect

@@ -85,7 +85,7 @@ class MatchQuerySet(models.QuerySet):
 
 
 # The only columns adjudication, a bot's move and the pushed views read or write: the hottest statement, taken
-# with a row lock on every action (``services._locked_for_play``, through ``matches.rows.get_row``).
+# with a row lock on every action (``services.locking.locked_for_play``, through ``matches.rows.get_row``).
 PLAY_FIELDS = ("id", "game", "format_code", "status", "state", "version", "next_seq", "seed_hex", "commitment",
                "decision_seconds", "deadline_at", "outcome", "finished_at", "moved_at", "to_act")
 

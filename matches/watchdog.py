@@ -21,6 +21,9 @@ scans per tick (a Redis lock that expires with the tick) and each (kind, match, 
 The roll: each worker writes ``{hostname: {"seen": unix time, "queues": [...]}}`` into one Redis hash (the key
 ``<default queue>:workers``) every tick
 and removes itself when it shuts down cleanly; one not seen for ``GONE_AFTER`` seconds is reported gone.
+
+A worker starts its watchdog once it is ready (``sweep_on_start``, connected to Celery's ``worker_ready`` here;
+``matches.apps`` imports this module in every process) and stops it when it shuts down.
 """
 
 from __future__ import annotations
@@ -31,10 +34,15 @@ import threading
 import time
 from datetime import timedelta
 
+from celery.signals import worker_ready, worker_shutdown
 from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+
+from config.celery import app, queue_names
+
+from .queueing import SWEEP_PENDING
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +58,6 @@ SENT_KEY = "{queue}:watchdog:sent:{kind}:{match}:{version}"
 
 
 def _key(template: str, **parts) -> str:
-    from config.celery import app
-
     return template.format(queue=app.conf.task_default_queue, **parts)
 
 
@@ -80,9 +86,8 @@ def scan(*, store=None, now=None) -> dict[str, int]:
     """Queue the overdue deadlines, stalled bot turns and stalled pending submissions, each at most once per
     ``RESEND_AFTER`` seconds per (kind, match, version) in ``store`` (a Redis client, or a ``_LocalMemo``).
     Returns what was queued: ``{"deadlines": n, "bot_moves": m, "adjudications": k}``."""
-    from referee.tasks import adjudicate, apply_deadline, bot_move
-
     from .models import Match, Seat, Submission
+    from .tasks import adjudicate, apply_deadline, bot_move
 
     store = store if store is not None else _LocalMemo()
     now = now or timezone.now()
@@ -125,8 +130,6 @@ def _players_fallback(store) -> str | None:
     (its only worker died, in the split layout): the clock's, else the bots' queue, if a live worker takes it;
     None (route as usual) when the players' queue is served or the roll cannot be read. So a person's match goes
     on while the players' worker is down (found by acceptance testing: the action waited for its restart)."""
-    from config.celery import app, queue_names
-
     if not hasattr(store, "hgetall"):  # the embedded default: one process, no roll
         return None
     try:
@@ -162,7 +165,7 @@ def roll(store=None, *, now: float | None = None) -> dict[str, list]:
 
 
 class Watchdog(threading.Thread):
-    """The worker's watchdog thread (started by ``config.celery`` when the worker is ready, in the worker's main
+    """The worker's watchdog thread (started by ``sweep_on_start`` when the worker is ready, in the worker's main
     process, beside its consumer): each tick it writes the heartbeat and, if it wins the tick's lock, scans."""
 
     def __init__(self, hostname: str, queues: list[str], tick: float = TICK_SECONDS):
@@ -197,3 +200,25 @@ class Watchdog(threading.Thread):
             _redis().hdel(_key(ROLL_KEY), self.hostname)
         except Exception:
             log.warning("could not take %s off the workers' roll", self.hostname)
+
+
+_watchdog: Watchdog | None = None
+
+
+@worker_ready.connect
+def sweep_on_start(sender, **kwargs):
+    """A worker that starts (or restarts after a crash) adjudicates whatever was left pending, and starts its
+    watchdog: the heartbeat on the workers' roll and the scan for due deadlines and stalled bot turns and
+    submissions, which is what lets the other workers carry a dead one's matches on."""
+    global _watchdog
+    sender.app.send_task(SWEEP_PENDING, queue=sender.app.conf.task_default_queue + ".clock")
+    queues = [q.name for q in sender.task_consumer.queues] if getattr(sender, "task_consumer", None) else []
+    _watchdog = Watchdog(sender.hostname, queues)
+    _watchdog.start()
+
+
+@worker_shutdown.connect
+def stop_watchdog(sender=None, **kwargs):
+    """A worker that stops cleanly leaves the roll at once (a killed one is reported gone by ``/healthz``)."""
+    if _watchdog is not None:
+        _watchdog.stop()

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -30,7 +30,7 @@ from django.db.models.fields.files import FieldFile
 from cards.images import ImageRejected, check_stored_image
 from cards.models import Card
 
-from .records import ABSENT, IMAGE_FIELDS, Problem
+from .records import ABSENT, IMAGE_FIELDS, ImageSource, Problem
 
 ARCHIVE_DOCUMENT = "cards.json"
 ARCHIVE_FOLDER = "images/"
@@ -50,16 +50,6 @@ MISSING_STORED_FILE = "{set} {number}: the stored file {name} is missing"
 
 class MissingImageFile(ValueError):
     """A card's stored image file is gone from storage: an export cannot name it (``str()`` says which)."""
-
-
-class ImageSource(Protocol):
-    """Where the files of a card file's image references are: read them by reference."""
-
-    description: str  # "archive x.zip", "folder imgs/": how messages name it
-
-    def opened(self) -> Any:
-        """A context manager whose value has ``read(ref) -> bytes | None`` (None: no such file)."""
-        ...
 
 
 @dataclass(frozen=True)

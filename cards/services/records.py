@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .image_files import ImageSource
+from typing import Any, Protocol
 
 FILE_FORMAT = "shinpan.cards"
 FILE_VERSION = 1
@@ -95,6 +92,17 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.field}: {self.message}"
+
+
+class ImageSource(Protocol):
+    """Where the files of a card file's image references are: read them by reference (the kinds of source,
+    an archive or a folder, are in ``image_files``)."""
+
+    description: str  # "archive x.zip", "folder imgs/": how messages name it
+
+    def opened(self) -> Any:
+        """A context manager whose value has ``read(ref) -> bytes | None`` (None: no such file)."""
+        ...
 
 
 @dataclass(frozen=True)

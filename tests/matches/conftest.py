@@ -58,17 +58,21 @@ class Worker:
         self.proc: subprocess.Popen | None = None
         self.log_path = ROOT / f".pytest_cache/worker-{uuid.uuid4().hex[:8]}.log"
 
-    def start(self, *, queues: list[str] | None = None, **extra_env: str) -> Worker:
+    def start(self, *, queues: list[str] | None = None, pause: float | None = None) -> Worker:
         """Start the worker and wait until it is ready; ``queues``: the suffixes of the queues it takes (``""``
-        the players', ``".bots"``, ``".clock"``), all three when None — as ``celery worker -Q``."""
+        the players', ``".bots"``, ``".clock"``), all three when None — as ``celery worker -Q``. ``pause``:
+        seconds each adjudication waits inside its transaction, logging ``adjudication paused``
+        (``tests/matches/paused_worker.py``), so a test can kill the worker while it holds one."""
         self.log_path.parent.mkdir(exist_ok=True)
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         only = ["-Q", ",".join(self.env["CELERY_QUEUE"] + suffix for suffix in queues)] if queues else []
+        application, env = "config", dict(self.env)
+        if pause is not None:
+            application, env["SHINPAN_TEST_ADJUDICATION_PAUSE"] = "tests.matches.paused_worker", str(pause)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=2",
+            [sys.executable, "-m", "celery", "-A", application, "worker", "--pool=prefork", "--concurrency=2",
              "--without-gossip", "--without-mingle", "--loglevel=INFO", "-n", f"{self.name}@%h", *only],
-            cwd=ROOT, env={**self.env, **extra_env}, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -243,7 +243,8 @@ def test_nobody_acting_aborts_the_match_with_no_winner(seeded, users):
 
 
 def test_a_seat_that_acts_between_time_outs_does_not_forfeit(seeded, users):
-    from matches.services import FORFEIT_AFTER_TIMEOUTS, _timed_out_in_a_row
+    from matches.services import FORFEIT_AFTER_TIMEOUTS
+    from matches.services.clock import _timed_out_in_a_row
 
     match = match_challenge(user=users[0], game="iron_leaguer", seat="dark", opponent="open", decision_seconds=30)
     match = match_join(match_id=match.pk, user=users[1])

@@ -34,7 +34,7 @@ def test_playmatch_with_workers_plays_the_game_of_the_eager_run(seeded, worker):
     # every move was made by bot_move tasks that the worker process ran (True: it moved the match on); a task
     # goes on with the next bot's moves for a few milliseconds (match_bot_chain), so there are at most as many
     # tasks as moves, each move its own submission bot:<version>
-    tasks = len(re.findall(r"Task referee\.tasks\.bot_move\[[-0-9a-f]+\] succeeded in [0-9.e-]+s: True",
+    tasks = len(re.findall(r"Task matches\.tasks\.bot_move\[[-0-9a-f]+\] succeeded in [0-9.e-]+s: True",
                            worker.output()))
     assert 1 <= tasks <= played.version
     keys = list(played.submissions.order_by("applied_version").values_list("idempotency_key", flat=True))

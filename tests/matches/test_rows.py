@@ -13,6 +13,7 @@ from matches import rows
 from matches.adapters import engine_decks
 from matches.models import PLAY_FIELDS, Event, Match, Submission
 from matches.services import match_bot_move, match_challenge, match_join
+from referee.engine import get_engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,9 +106,10 @@ def test_a_bot_move_runs_four_statements_in_its_transaction_after_its_first(seed
     """The lock, the submission, the events and the match row (and the commit: issue 14, fewer statements per
     adjudicated action); the seat rows and the card table come from the per-process caches after the first."""
     from matches import services
+    from matches.services import handoff
 
-    monkeypatch.setattr(services, "_after_commit", lambda *args, **kwargs: None)  # no push, no next task
-    engine = services.get_engine("iron_leaguer")
+    monkeypatch.setattr(handoff, "after_commit", lambda *args, **kwargs: None)  # no push, no next task
+    engine = get_engine("iron_leaguer")
     decks = engine_decks("iron_leaguer", {seat: {} for seat in engine.seats})
     match = services.match_create(game="iron_leaguer", decks=decks, seed=bytes(32),
                                   seats=[services.SeatSpec(seat=s, bot="random") for s in engine.seats])

@@ -161,7 +161,7 @@ def test_event_descriptions_name_cards_and_leave_out_the_rng_counter():
 def test_a_worker_that_starts_queues_the_bot_move_a_crashed_worker_lost(seeded, users, monkeypatch):
     """Regression (acceptance testing): a worker killed after committing a move but before queueing the next
     bot move left the match waiting for ever; the start-up sweep now queues the move of the bot to act."""
-    from referee import tasks
+    from matches import tasks
 
     lost = []
     with monkeypatch.context() as patched:
@@ -181,7 +181,7 @@ def test_a_worker_that_starts_applies_a_deadline_that_passed_while_no_worker_ran
 
     from django.utils import timezone
 
-    from referee import tasks
+    from matches import tasks
 
     match = _two_player_match(users)
     Match.objects.filter(pk=match.pk).update(decision_seconds=30, deadline_at=timezone.now() - timedelta(seconds=1))

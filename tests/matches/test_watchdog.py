@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from config.celery import queue_names, route_task
-from matches import watchdog
+from matches import tasks, watchdog
 from matches.errors import Conflict, TooMany
 from matches.models import Match, Submission
 from matches.selectors import match_view
@@ -24,7 +24,6 @@ from matches.services import (
     match_resign,
     match_submit_action,
 )
-from referee import tasks
 from referee.engine import get_engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -157,10 +156,20 @@ def test_healthz_names_a_gone_worker_and_a_queue_nobody_takes(client, monkeypatc
 
 def test_bot_moves_and_the_clock_have_queues_of_their_own():
     queue = celery_app.conf.task_default_queue
-    assert route_task("referee.tasks.bot_move", (), {}, {}) == {"queue": f"{queue}.bots"}
-    assert route_task("referee.tasks.apply_deadline", (), {}, {}) == {"queue": f"{queue}.clock"}
-    assert route_task("referee.tasks.adjudicate", (), {}, {}) is None  # the players' queue: the default
+    assert route_task(tasks.bot_move.name, (), {}, {}) == {"queue": f"{queue}.bots"}
+    assert route_task(tasks.apply_deadline.name, (), {}, {}) == {"queue": f"{queue}.clock"}
+    assert route_task(tasks.sweep_pending.name, (), {}, {}) == {"queue": f"{queue}.clock"}
+    assert route_task(tasks.adjudicate.name, (), {}, {}) is None  # the players' queue: the default
     assert [q.name for q in celery_app.conf.task_queues] == queue_names(queue)
+
+
+def test_a_worker_sweeps_and_starts_its_watchdog_once_ready_and_stops_it_on_shutdown():
+    """Connected by matches (matches.apps imports the watchdog), not by config.celery, which imports no app;
+    tests/matches/test_worker.py sees a real worker's heartbeat and start-up sweep."""
+    from celery.signals import worker_ready, worker_shutdown
+
+    assert watchdog.sweep_on_start in [ref() for _, ref in worker_ready.receivers]
+    assert watchdog.stop_watchdog in [ref() for _, ref in worker_shutdown.receivers]
 
 
 def test_a_submission_more_than_one_version_ahead_is_refused_and_stores_nothing(seeded, users):

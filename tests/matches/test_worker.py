@@ -101,7 +101,7 @@ def test_fifty_actions_from_racing_clients_are_each_applied_once_in_order(seeded
 def test_a_worker_killed_mid_adjudication_loses_nothing_and_applies_nothing_twice(seeded, users, worker_env):
     match = _started_match(users)
     (seat, action, after), = _plan(match.state, 1, seed=11)
-    slow = Worker(worker_env).start(SHINPAN_TEST_ADJUDICATION_PAUSE="30")
+    slow = Worker(worker_env).start(pause=30)
     try:
         response = _client(users[0]).post(f"/api/matches/{match.pk}/actions/",
                                           {"action": action, "version": 0, "idempotency_key": "crash"},
@@ -176,7 +176,7 @@ def test_two_workers_one_killed_with_sigkill_its_matches_and_deadline_go_on_at_o
     tasks back only after its visibility timeout, minutes later) and fires a deadline within 5 s of its time;
     nothing is lost or applied twice, and /healthz names A as gone."""
     survivor = Worker(worker_env, name="survivor").start()
-    doomed = Worker(worker_env, name="doomed").start(SHINPAN_TEST_ADJUDICATION_PAUSE="120")
+    doomed = Worker(worker_env, name="doomed").start(pause=120)
     try:
         bots = [match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
                                 autoplay="random") for _ in range(6)]
@@ -236,14 +236,13 @@ def _queue_length(name: str) -> int:
 def test_a_human_action_is_adjudicated_while_the_bot_queue_holds_hundreds_of_tasks(seeded, users, worker_env):
     """Issue 14 "humans first", in the README's production layout: one worker takes the players' queue, another
     the bots' and the clock's. The bots' worker is busy (each of its processes inside a bot move, held by
-    ``SHINPAN_TEST_ADJUDICATION_PAUSE``) and 400 more bot moves wait in its queue; a person's action sent through
+    ``Worker.start(pause=...)``) and 400 more bot moves wait in its queue; a person's action sent through
     the API is adjudicated at once, while every one of those tasks is still waiting."""
     queue = worker_env["CELERY_QUEUE"]
-    bots_worker = Worker(worker_env, name="bots").start(queues=[".bots", ".clock"],
-                                                         SHINPAN_TEST_ADJUDICATION_PAUSE="30")
+    bots_worker = Worker(worker_env, name="bots").start(queues=[".bots", ".clock"], pause=30)
     players_worker = Worker(worker_env, name="players").start(queues=[""])
     try:
-        from referee.tasks import bot_move
+        from matches.tasks import bot_move
 
         bot_matches = [match_challenge(user=users[2], game="iron_leaguer", seat="silver", opponent="greedy",
                                        autoplay="random") for _ in range(3)]

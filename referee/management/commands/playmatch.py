@@ -10,7 +10,7 @@ the engine's seats in order, silver then dark, p1 then p2; each ``random`` or ``
 the catalogue by ``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (Iron Leaguer:
 each side its standard line-up; Legions and Riders' Legend: the game's seed sample decks, the first for p1),
 and the secret seed ``referee.engine.rng.seed_from_int(N)`` instead of a fresh one. From there every move is
-the online one: a ``referee.tasks.bot_move`` task → ``match_bot_move`` → ``_adjudicate_locked``. With
+the online one: a ``matches.tasks.bot_move`` task → ``match_bot_move`` → ``adjudicate_locked``. With
 ``REDIS_URL`` unset (the embedded default) Celery runs the tasks in-process, so the whole match is played inside
 ``match_create``; with ``REDIS_URL`` set, Celery workers (``celery -A config worker``) play it and the command
 polls the match row until it has finished, or fails after ``--timeout`` seconds naming the match and the version
@@ -163,7 +163,7 @@ class Command(BaseCommand):
         from matches.models import Match
         from matches.selectors import match_replay_log
         from matches.services import SeatSpec, match_create
-        from referee.tasks import bot_move
+        from matches.tasks import bot_move
 
         eager = bool(bot_move.app.conf.task_always_eager)
         trace = logging.getLogger("celery.app.trace")  # one INFO line per eager task: hundreds for a match

@@ -1,0 +1,193 @@
+"""Creating a match, taking its free seat (accepting a challenge) and challenging someone or a bot; a match
+starts through its engine's ``new_game`` once every seat is taken."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from referee.engine import RngSeed, get_engine
+
+from ..errors import BadRequest, Conflict
+from ..models import STATIC_KEY, Match, Seat
+from . import handoff
+from .bots import BOTS
+from .locking import locked
+from .progress import append_events, set_deadline
+from .seat_decks import deck_for_seat, saved_deck_text
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who takes a seat: a user, or a bot kind ("random"/"greedy"); ``deck`` as submitted (JSON)."""
+
+    seat: str
+    user_id: int | None = None
+    bot: str = ""
+    deck: dict | None = None
+
+
+def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
+                 created_by=None, format_code: str = "", decision_seconds: int | None = None,
+                 start: bool = True, seed: bytes | None = None, entropy: str = "") -> Match:
+    """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
+
+    ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
+    match so catalogue edits never change a running match. ``seed``: the 32-byte secret seed; None (every online
+    match) draws a fresh one from the OS CSPRNG. A given seed is for ``manage.py playmatch --seed N`` alone (the
+    same game again, between bots): it is never taken from the API or a form, since a seed a player chose or
+    knew would let them foresee every die. The same seed twice gives two matches one commitment (the caches of
+    ``matches.models`` are keyed by id and commitment). Raises BadRequest for an unknown game, seat or bot, or a
+    seed that is not 32 bytes. ``entropy``: the creator's contribution to the dice (docs/dice.md), at most 64
+    characters kept; the one who joins adds theirs (``match_join``), so the dice depend on both players' choices
+    as well as the committed seed.
+    """
+    engine = _engine_for(game)
+    specs = list(seats)
+    _check_seats(engine, specs)
+    seed = _secret_seed(seed)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, format_code=format_code, created_by=created_by,
+            config={"engine": config or {}, "decks": decks or {}},
+            seed_hex=seed.hex(), commitment=hashlib.sha256(seed).hexdigest(), decision_seconds=decision_seconds,
+            entropy=[entropy[:64]] if entropy else [],
+        )
+        for spec in specs:
+            Seat.objects.create(match=match, seat=spec.seat, user_id=spec.user_id, bot=spec.bot,
+                                deck=spec.deck or {})
+        for seat in engine.seats:
+            if not any(spec.seat == seat for spec in specs):
+                Seat.objects.create(match=match, seat=seat)
+        if start and _all_seats_taken(match):
+            _start(match, engine)
+    return match
+
+
+def _engine_for(game: str):
+    """The engine of ``game``; BadRequest ``unknown_game`` when there is none."""
+    try:
+        return get_engine(game)
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="unknown_game") from exc
+
+
+def _check_seats(engine, specs: list[SeatSpec]) -> None:
+    """BadRequest ``unknown_seat`` for a seat the engine does not have, ``unknown_bot`` for a bot kind not in
+    ``BOTS``."""
+    for spec in specs:
+        if spec.seat not in engine.seats:
+            raise BadRequest(f"seat {spec.seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
+        if spec.bot and spec.bot not in BOTS:
+            raise BadRequest(f"bot {spec.bot!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
+
+
+def _secret_seed(seed: bytes | None) -> bytes:
+    """A fresh 32-byte secret seed from the OS CSPRNG for None, else ``seed`` itself (BadRequest ``bad_seed``
+    unless it is 32 bytes)."""
+    if seed is None:
+        return secrets.token_bytes(32)
+    if len(seed) != 32:
+        raise BadRequest(f"the seed must be 32 bytes, not {len(seed)}", code="bad_seed")
+    return seed
+
+
+def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_id: object = None) -> Match:
+    """Take the free seat of an open match (accept a challenge) with ``deck`` (or the saved deck ``deck_id``,
+    see ``saved_deck_text``) and start it.
+
+    Every seat's deck is checked again at the start with the decks feature's legality check; an illegal deck
+    refuses the start with its reasons (Conflict ``illegal_deck``) and changes nothing. Conflict also when the
+    match is not open, the caller is already seated, or no seat is free.
+    """
+    from ..adapters import engine_decks
+
+    with transaction.atomic():
+        match = locked(match_id)
+        if match.status != Match.Status.OPEN:
+            raise Conflict("this match is not open for players", code="not_open")
+        if match.seats.filter(user=user).exists():
+            raise Conflict("you already hold a seat in this match", code="already_seated")
+        free = match.seats.filter(user__isnull=True, bot="").first()
+        if free is None:
+            raise Conflict("every seat of this match is taken", code="no_free_seat")
+        free.user = user
+        format_code = match.format_code
+        if deck_id not in (None, ""):
+            deck, format_code = saved_deck_text(user=user, game=match.game, deck_id=deck_id)
+        free.deck = deck_for_seat(game=match.game, format_code=format_code, text=deck, seat=free.seat)
+        free.save(update_fields=["user", "deck"])
+        seats = list(match.seats.all())
+        for seat in seats:  # checked again when the match starts
+            if seat.deck.get("text"):
+                deck_for_seat(game=match.game, format_code=seat.deck.get("format") or match.format_code,
+                              text=seat.deck["text"], seat=seat.seat)
+        try:
+            decks = engine_decks(match.game, {s.seat: s.deck for s in seats})
+        except KeyError as exc:
+            raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+        match.config = {**match.config, "decks": decks}
+        if entropy:
+            match.entropy = [*match.entropy, entropy[:64]]
+        _start(match, get_engine(match.game))
+    return match
+
+
+def _all_seats_taken(match: Match) -> bool:
+    return not match.seats.filter(user__isnull=True, bot="").exists()
+
+
+def _start(match: Match, engine) -> None:
+    """Set the match up through ``engine.new_game``; a deck the engine refuses (ValueError: for Legions a card
+    it cannot referee yet, named) is Conflict ``deck_refused`` with the engine's reason, and nothing is
+    written (the caller's transaction rolls back)."""
+    rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
+    try:
+        state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
+    except ValueError as exc:
+        raise Conflict(f"the engine refuses the decks: {exc}", code="deck_refused") from exc
+    match.state = state
+    match.cards = state.get(STATIC_KEY)  # the static card table, stored once (see matches.models)
+    match.version = 0
+    match.status = Match.Status.ACTIVE
+    match.started_at = match.moved_at = timezone.now()
+    match.to_act = engine.to_act(state) or ""
+    set_deadline(match)
+    match.next_seq = append_events(match, events, version=0, submission=None, start_seq=0)
+    match.save()
+    transaction.on_commit(lambda: handoff.after_commit(match))
+
+
+def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
+                    deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
+                    deck_id: object = None, entropy: str = "") -> Match:
+    """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
+    (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
+    creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
+    of the ``deck`` text. The deck is checked first; see ``deck_for_seat``; the engine checks it again when the
+    match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards)."""
+    engine = _engine_for(game)
+    if deck_id not in (None, ""):
+        deck, format = saved_deck_text(user=user, game=game, deck_id=deck_id)  # noqa: A001
+    if seat not in engine.seats:
+        raise BadRequest(f"seat {seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
+    kept = deck_for_seat(game=game, format_code=format, text=deck, seat=seat)
+    if autoplay and autoplay not in BOTS:
+        raise BadRequest(f"autoplay {autoplay!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
+    specs = [SeatSpec(seat=seat, user_id=None if autoplay else user.pk, bot=autoplay, deck=kept)]
+    if opponent != "open":
+        other = next(s for s in engine.seats if s != seat)
+        specs.append(SeatSpec(seat=other, bot=opponent))
+    from ..adapters import engine_decks
+
+    try:
+        decks = engine_decks(game, {s.seat: s.deck or {} for s in specs})
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+    return match_create(game=game, seats=specs, decks=decks, created_by=user, format_code=format,
+                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy)

@@ -1,0 +1,32 @@
+"""A match read under its row lock, and the seat a user holds in it: what every use case that writes a match
+starts from."""
+
+from __future__ import annotations
+
+from .. import rows as rows_module
+from ..errors import NotFound
+from ..models import PLAY_FIELDS, Match
+
+
+def locked(match_id: int) -> Match:
+    """The live match ``match_id``, its row locked until the transaction ends; NotFound when there is none."""
+    try:
+        return Match.objects.live().select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def locked_for_play(match_id: int) -> Match:
+    """``locked`` with only the columns adjudication and the pushed views use (``PLAY_FIELDS``), by a statement
+    compiled once per process (``matches.rows.get_row``): the hottest statement, taken on every action."""
+    try:
+        return rows_module.get_row(Match, int(match_id), PLAY_FIELDS, for_update=True)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+def seat_of(match: Match, user) -> str | None:
+    """The seat ``user`` holds in ``match``, or None (spectator)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return match.seats.filter(user=user).values_list("seat", flat=True).first()
