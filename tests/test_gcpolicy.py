@@ -29,7 +29,9 @@ def unfrozen():
 def test_freeze_start_up_moves_the_tracked_objects_out_of_the_collectors_walk(unfrozen):
     made_before = [[i] for i in range(1000)]  # tracked objects alive now: frozen by the call
     frozen = freeze_start_up()
-    assert frozen == gc.get_freeze_count() >= len(made_before)
+    # the count it returns is the permanent generation's then; a frozen object may still be freed by reference
+    # counting before the next line reads it again (seen in CI: one fewer), never a new one added
+    assert frozen - 100 < gc.get_freeze_count() <= frozen and frozen >= len(made_before)
     assert all(gc.is_tracked(item) for item in made_before)  # frozen, not untracked: refcounting still frees them
     made_after = [[i] for i in range(1000)]
     assert freeze_start_up() >= frozen + len(made_after)  # a second call freezes what came since
