@@ -11,6 +11,8 @@
 The pools are the seed catalogue (``seeds/catalogue/iron_leaguer.json``) and the test pool (``pool.py``); the
 bots random/random, greedy/random, random/greedy and greedy/greedy. ``pools`` holds a digest of each pool's
 cards: a game fails first on that when a card changed (a sample value in the catalogue), not the engine.
+``prints`` holds a fingerprint of every decision (what the seat was offered and every seat saw, the action, its
+events: ``tests/referee/golden.py``), from which a failure names the first decision that differs and how.
 
 A change that alters a ruling on purpose (a fix, a new reading) regenerates the file::
 
@@ -34,6 +36,7 @@ from referee.engine.protocol import RngSeed
 from referee.engine.replay import digest, play
 from referee.engine.rng import seed_from_int
 
+from ..golden import fingerprints, first_difference
 from .conftest import ENGINE
 from .pool import pool
 from .test_properties import catalogue_pool
@@ -55,18 +58,26 @@ def _text(value) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode()
 
 
-def play_digests(game: dict) -> dict[str, str]:
-    """Play one golden game (``{"pool", "seed", "bots"}``) and return its ``log`` and ``trace`` digests."""
+PARTS = ("offer", "action", "events")  # the parts of a decision the fingerprints tell apart
+
+
+def play_game(game: dict) -> tuple[dict[str, str], list[tuple]]:
+    """Play one golden game (``{"pool", "seed", "bots"}``): its ``log`` and ``trace`` digests, and its decisions
+    as the fingerprints cover them (what was offered and seen, the action, its events)."""
     cards = POOLS[game["pool"]]()
     seed, trace = game["seed"], hashlib.sha256()
+    offers: list[dict] = []
 
     def watched(bot):
         def decide(engine, state, seat, actions):
             default = engine.default_action(state, seat)
-            trace.update(_text({"seat": seat, "legal": [encode(a) for a in actions],
-                                "default": encode(default) if default is not None else None}))
-            for viewer in ("silver", "dark", None):
-                trace.update(_text(engine.view(state, viewer)))
+            offer = {"seat": seat, "legal": [encode(a) for a in actions],
+                     "default": encode(default) if default is not None else None}
+            trace.update(_text(offer))
+            views = [engine.view(state, viewer) for viewer in ("silver", "dark", None)]
+            for view in views:
+                trace.update(_text(view))
+            offers.append({**offer, "views": views})
             return bot(engine, state, seat, actions)
 
         return decide
@@ -76,7 +87,13 @@ def play_digests(game: dict) -> dict[str, str]:
     for entry in log["entries"]:
         trace.update(_text(entry))
     trace.update(_text(state))
-    return {"log": digest(log), "trace": trace.hexdigest()}
+    decisions = [(offer, entry["action"], entry["events"]) for offer, entry in zip(offers, log["entries"], strict=True)]
+    return {"log": digest(log), "trace": trace.hexdigest()}, decisions
+
+
+def play_digests(game: dict) -> dict[str, str]:
+    """Play one golden game and return its ``log`` and ``trace`` digests."""
+    return play_game(game)[0]
 
 
 def golden_games() -> list[dict]:
@@ -107,14 +124,28 @@ def test_a_golden_game_plays_to_the_recorded_log_views_and_legal_actions(index: 
     assert pool_digest(game["pool"]) == _golden()["pools"][game["pool"]], (
         f"the {game['pool']} pool's cards changed since the golden games were recorded: not the engine; "
         "regenerate (--write) if the change is meant")
-    found = play_digests(game)
-    assert found["log"] == game["log"], f"golden game {index} ({game}) no longer gives its recorded log"
-    assert found["trace"] == game["trace"], (
-        f"golden game {index} ({game}): same log, but its legal actions, views or final state changed")
+    found, decisions = play_game(game)
+    if found != {"log": game["log"], "trace": game["trace"]}:
+        name = f"golden game {index} ({game['pool']} pool, seed {game['seed']}, {' vs '.join(game['bots'])})"
+        pytest.fail(first_difference(name, game["prints"], decisions, PARTS))
+
+
+def test_a_changed_offer_is_named_by_its_game_decision_and_part() -> None:
+    game = _recorded()[0]
+    decisions = play_game(game)[1]
+    offer, action, events = decisions[7]
+    changed = [*decisions[:7], ({**offer, "legal": offer["legal"][1:]}, action, events), *decisions[8:]]
+    said = first_difference("golden game 0", game["prints"], changed, PARTS)
+    assert said.startswith("golden game 0: entry 7 is the first that differs, in its offer: offer now {")
+
+
+def _with_prints(game: dict) -> dict:
+    found, decisions = play_game(game)
+    return {**game, **found, "prints": fingerprints(decisions)}
 
 
 def write() -> None:
-    games = [{**g, **play_digests(g)} for g in golden_games()]
+    games = [_with_prints(g) for g in golden_games()]
     lines = ",\n".join(json.dumps(g, ensure_ascii=False) for g in games)
     about = json.dumps(__doc__.strip().splitlines()[0], ensure_ascii=False)
     pools = json.dumps({name: pool_digest(name) for name in POOLS})

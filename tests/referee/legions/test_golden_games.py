@@ -2,9 +2,11 @@
 
 ``golden_games.json`` lists each game (its seed, its bots, its readings and both decks by card name) with the
 digest of what the engine produced: the SHA-256 of the canonical JSON of the log's config, setup events and
-entries (every action and every event, in order). The decks are rebuilt from the seed catalogue by name, so
-the digest covers the engine's output, not the catalogue's wording. A change that alters a ruling (a fix, a
-new reading) regenerates the file on purpose::
+entries (every action and every event, in order), and ``prints``, a fingerprint of each entry (the setup first,
+then every action and its events: ``tests/referee/golden.py``) from which a failure names the first entry that
+differs and how. The decks are rebuilt from the seed catalogue by name, so the digest covers the engine's output,
+not the catalogue's wording. A change that alters a ruling (a fix, a new reading) regenerates the file on
+purpose::
 
     .venv/bin/python -m tests.referee.legions.test_golden_games --write
 
@@ -29,6 +31,8 @@ from referee.games.legions import ENGINE
 from referee.games.legions.abilities import not_yet_refereed
 from referee.games.legions.decklist import build, catalogue_cards, parse
 
+from ..golden import fingerprints, first_difference
+
 ROOT = Path(__file__).parents[3]
 GOLDEN = Path(__file__).with_name("golden_games.json")
 KINDS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))
@@ -44,16 +48,33 @@ def _sample(name: str) -> dict:
     return parse((ROOT / f"seeds/decks/legions_{name}.txt").read_text(encoding="utf-8"))
 
 
-def play_digest(game: dict, cards: dict[str, dict]) -> str:
-    """Play one golden game (shape: an item of ``golden_games.json``'s ``games``) and digest its log's play."""
+PARTS = ("action", "events")  # the parts of an entry the fingerprints tell apart
+
+
+def play_log(game: dict, cards: dict[str, dict]) -> dict:
+    """Play one golden game (shape: an item of ``golden_games.json``'s ``games``) into its log."""
     decks = {seat: build(game["decks"][seat], cards) for seat in ("p1", "p2")}
     config = {"readings": game["readings"]} if game["readings"] else {}
     seed = game["seed"]
     bots = {"p1": make_bot(game["bots"][0], seed), "p2": make_bot(game["bots"][1], seed + 1)}
-    _, log = play(ENGINE, config, decks, RngSeed(seed_from_int(seed)), bots, max_actions=5000)
+    return play(ENGINE, config, decks, RngSeed(seed_from_int(seed)), bots, max_actions=5000)[1]
+
+
+def log_digest(log: dict) -> str:
+    """The digest of a golden game's play: its log's config, setup events and entries."""
     text = json.dumps({k: log[k] for k in ("config", "setup_events", "entries")}, sort_keys=True,
                       ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def log_entries(log: dict) -> list[tuple]:
+    """The entries the fingerprints cover: the setup (no action, its events), then each action and its events."""
+    return [(None, log["setup_events"]), *((e["action"], e["events"]) for e in log["entries"])]
+
+
+def play_digest(game: dict, cards: dict[str, dict]) -> str:
+    """Play one golden game and digest its log's play."""
+    return log_digest(play_log(game, cards))
 
 
 def _random_deck(rng: random.Random, cards: dict[str, dict]) -> dict:
@@ -85,17 +106,43 @@ def _recorded() -> list[dict]:
 @pytest.mark.parametrize("index", range(40))
 def test_a_golden_game_plays_to_the_recorded_log(index: int) -> None:
     game = _recorded()[index]
-    assert play_digest(game, _cards()) == game["digest"], (
-        f"golden game {index} (seed {game['seed']}) no longer gives its recorded log")
+    log = play_log(game, _cards())
+    if log_digest(log) != game["digest"]:
+        name = f"golden game {index} (seed {game['seed']}, {' vs '.join(game['bots'])}, readings {game['readings']})"
+        pytest.fail(first_difference(name, game["prints"], log_entries(log), PARTS))
 
 
-def write() -> None:
+def test_a_changed_ruling_is_named_by_its_game_entry_and_part() -> None:
+    game = _recorded()[0]
+    entries = log_entries(play_log(game, _cards()))
+    changed = [*entries[:5], (entries[5][0], [*entries[5][1], {"kind": "extra"}]), *entries[6:]]
+    said = first_difference("golden game 0", game["prints"], changed, PARTS)
+    assert said.startswith("golden game 0: entry 5 is the first that differs, in its events: events now [")
+
+
+def write(games: list[dict] | None = None) -> None:
+    """Write the golden file: ``games`` (default: ``golden_games``, played afresh) with their digests and
+    fingerprints."""
     cards = _cards()
-    games = [{**g, "digest": play_digest(g, cards)} for g in golden_games(cards)]
-    lines = ",\n".join(json.dumps(g, ensure_ascii=False) for g in games)
+    written = []
+    for g in golden_games(cards) if games is None else games:
+        log = play_log(g, cards)
+        written.append({**g, "digest": log_digest(log), "prints": fingerprints(log_entries(log))})
+    lines = ",\n".join(json.dumps(g, ensure_ascii=False) for g in written)
     about = json.dumps(__doc__.strip().splitlines()[0], ensure_ascii=False)
     GOLDEN.write_text(f'{{"about": {about},\n "games": [\n{lines}\n]}}\n', encoding="utf-8")
 
 
+def write_prints() -> None:
+    """Add the fingerprints to the recorded games as they are (``--prints``): refused unless every game still
+    gives its recorded digest."""
+    cards, recorded = _cards(), _recorded()
+    for index, game in enumerate(recorded):
+        assert play_digest(game, cards) == game["digest"], f"golden game {index} no longer gives its digest"
+    write([{k: v for k, v in g.items() if k not in ("digest", "prints")} for g in recorded])
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     write()
+elif __name__ == "__main__" and sys.argv[1:] == ["--prints"]:
+    write_prints()

@@ -9,8 +9,10 @@ tuple would not). A view's card data is digested as the ids it shows (checked to
 games: the two seed sample decks (both seatings, every pairing of random and greedy bots, the bench's decks),
 then random decks of every seed card under alternative readings.
 
-A change that alters a ruling on purpose records the new value of ``RECORDED``; to print the digest of more
-games (the wider check run while optimising)::
+A change that alters a ruling on purpose records the new value of ``RECORDED`` and rewrites the fingerprints of
+every game's decisions in ``golden_prints.json`` (``--prints``; what the seat was offered and every seat saw, the
+action, its events and the state after: ``tests/referee/golden.py``), from which a failure names the first game and
+decision that differ and how. To print the digest of more games (the wider check run while optimising)::
 
     .venv/bin/python -m tests.referee.riders_legend.test_golden_digest 100 20
 """
@@ -21,6 +23,9 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
+
+import pytest
 
 from referee.engine.actions import encode
 from referee.engine.bots import make_bot
@@ -28,6 +33,7 @@ from referee.engine.protocol import RngSeed
 from referee.engine.rng import seed_from_int
 from referee.games.riders_legend import ENGINE
 
+from ..golden import fingerprints, first_difference
 from .conftest import deck
 from .test_properties import alternatives, random_deck
 
@@ -66,8 +72,13 @@ def _shown(view: dict, cards: dict) -> dict:
     return {**view, "cards": sorted(view["cards"])}
 
 
-def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
-    """The SHA-256 of everything the engine produced along ``games`` (see the module docstring)."""
+PRINTS = Path(__file__).with_name("golden_prints.json")
+PARTS = ("offer", "action", "outcome")  # the parts of a decision the fingerprints tell apart
+
+
+def digest(games: list[tuple[int, dict, tuple[str, str], dict]], decisions: list[list[tuple]] | None = None) -> str:
+    """The SHA-256 of everything the engine produced along ``games`` (see the module docstring); with
+    ``decisions``, each game's decisions are appended to it as the fingerprints cover them."""
     h = hashlib.sha256()
 
     def put(value) -> str:
@@ -77,6 +88,9 @@ def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
         return text
 
     for seed, decks, kinds, readings in games:
+        played: list[tuple] = []
+        if decisions is not None:
+            decisions.append(played)
         config = {"readings": readings} if readings else {}
         bots = {"p1": make_bot(kinds[0], seed), "p2": make_bot(kinds[1], seed + 1)}
         state, events = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
@@ -87,8 +101,10 @@ def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
         while (seat := ENGINE.to_act(state)) is not None:
             assert json.loads(text) == _dynamic(state), f"game {seed}: the state is not plain JSON"
             actions = ENGINE.legal_actions(state, seat)
-            put([seat, [encode(a) for a in actions]])
-            put([_shown(ENGINE.view(state, s), state["cards"]) for s in ("p1", "p2", None)])
+            offer = [seat, [encode(a) for a in actions]]
+            put(offer)
+            views = [_shown(ENGINE.view(state, s), state["cards"]) for s in ("p1", "p2", None)]
+            put(views)
             action = bots[seat](ENGINE, state, seat, actions)
             put(encode(action))
             new, events = ENGINE.apply(state, action)
@@ -96,6 +112,7 @@ def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
             put([e.as_dict() for e in events])
             state = new
             text = put(_dynamic(state))
+            played.append(([*offer, views], encode(action), [[e.as_dict() for e in events], json.loads(text)]))
             steps += 1
             assert steps < 6000, f"game {seed} does not end"
         put(_shown(ENGINE.view(state, None), state["cards"]))
@@ -103,10 +120,43 @@ def digest(games: list[tuple[int, dict, tuple[str, str], dict]]) -> str:
     return h.hexdigest()
 
 
+def _diagnosis(games: list[tuple], decisions: list[list[tuple]]) -> str:
+    """The first game and decision that differ from the recorded fingerprints, in words."""
+    recorded = json.loads(PRINTS.read_text(encoding="utf-8"))["games"]
+    for index, ((seed, _decks, kinds, readings), played) in enumerate(zip(games, decisions, strict=True)):
+        if fingerprints(played) != recorded[index]:
+            name = f"golden game {index} (seed {seed}, {' vs '.join(kinds)}, readings {readings})"
+            return first_difference(name, recorded[index], played, PARTS)
+    return "every game's decisions match their fingerprints; what differs is the card tables or the final views"
+
+
 def test_the_golden_games_give_the_recorded_digest() -> None:
-    assert digest(golden_games(16, 4)) == RECORDED, "the engine no longer plays the golden games as recorded"
+    games, decisions = golden_games(16, 4), []
+    if digest(games, decisions) != RECORDED:
+        pytest.fail(f"the engine no longer plays the golden games as recorded: {_diagnosis(games, decisions)}")
 
 
-if __name__ == "__main__":
+def test_a_changed_decision_is_named_by_its_game_decision_and_part() -> None:
+    games, decisions = golden_games(16, 4), []
+    digest(games, decisions)
+    offer, action, outcome = decisions[3][11]
+    decisions[3][11] = (offer, {**action, "seat": "p9"}, outcome)
+    assert _diagnosis(games, decisions).startswith("golden game 3 (seed 3, greedy vs random, readings {}): entry 11 "
+                                                   "is the first that differs, in its action: action now {")
+
+
+def write_prints() -> None:
+    """Record the fingerprints of the golden games' decisions (``--prints``): refused unless the games still give
+    the recorded digest (a change of ruling records its new ``RECORDED`` first)."""
+    games, decisions = golden_games(16, 4), []
+    assert digest(games, decisions) == RECORDED, "the golden games no longer give RECORDED"
+    lines = ",\n".join(json.dumps(fingerprints(played)) for played in decisions)
+    PRINTS.write_text(f'{{"about": "Fingerprints of the golden games\' decisions (test_golden_digest.py)",\n'
+                      f' "games": [\n{lines}\n]}}\n', encoding="utf-8")
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--prints"]:
+    write_prints()
+elif __name__ == "__main__":
     sample, randoms = (int(a) for a in (sys.argv[1:] + ["16", "4"])[:2])
     print(digest(golden_games(sample, randoms)))
