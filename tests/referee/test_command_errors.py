@@ -17,6 +17,8 @@ from matches.models import Match
 
 from .test_commands import catalogue, eager_celery, load_pool, no_workers, run  # noqa: F401 - fixtures used by name
 
+pytestmark = pytest.mark.slow  # commands run on a database and in subprocesses (the quick lane: -m 'not slow')
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -32,6 +32,8 @@ from referee.management.commands.playmatch import Command
 
 from .iron_leaguer.pool import pool
 
+pytestmark = pytest.mark.slow  # whole matches played through the commands (the quick lane: -m 'not slow')
+
 
 @pytest.fixture(autouse=True)
 def eager_celery():

@@ -24,6 +24,8 @@ from .test_commands import (  # noqa: F401 - eager_celery: a fixture
     run,
 )
 
+pytestmark = pytest.mark.slow  # whole matches played through the commands (the quick lane: -m 'not slow')
+
 EYECATCH = "アイキャッチ 仮面ライダーV3"
 
 

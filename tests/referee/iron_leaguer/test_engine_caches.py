@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from referee.engine.actions import encode
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed
@@ -20,6 +22,8 @@ from referee.games.iron_leaguer.state import derived
 from .conftest import ENGINE, act, cid, give, new_state, to_interval
 from .pool import pool
 from .test_properties import catalogue_pool
+
+pytestmark = pytest.mark.slow  # whole games played twice over (the quick lane: -m 'not slow')
 
 
 def _encoded(state: dict, seat: str) -> list[dict]:

@@ -118,7 +118,11 @@ def test_the_golden_file_lists_every_golden_game() -> None:
     assert [{k: g[k] for k in ("pool", "seed", "bots")} for g in _recorded()] == golden_games()
 
 
-@pytest.mark.parametrize("index", range(len(POOLS) * len(KINDS) * GAMES_PER_PAIR))
+QUICK = (0, 5, 20, 35)  # one game of each pool with random and greedy bots: the quick lane's (-m 'not slow')
+
+
+@pytest.mark.parametrize("index", [pytest.param(i, marks=() if i in QUICK else pytest.mark.slow)
+                                   for i in range(len(POOLS) * len(KINDS) * GAMES_PER_PAIR)])
 def test_a_golden_game_plays_to_the_recorded_log_views_and_legal_actions(index: int) -> None:
     game = _recorded()[index]
     assert pool_digest(game["pool"]) == _golden()["pools"][game["pool"]], (

@@ -32,6 +32,8 @@ from referee.games.iron_leaguer.actions import Practice
 from .conftest import ENGINE
 from .pool import pool
 
+pytestmark = pytest.mark.slow  # whole games checked after every action (the quick lane: -m 'not slow')
+
 ID = re.compile(r'"([^"\\]+)"')  # every JSON string: card ids cannot hide from it
 PUBLIC_IL_ZONES = ("cards", "teams", "strays", "retired")
 CATALOGUE = Path(__file__).parents[3] / "seeds" / "catalogue" / "iron_leaguer.json"

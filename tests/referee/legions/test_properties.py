@@ -38,6 +38,8 @@ from referee.games.legions.view import visible_events
 
 from .conftest import CARDS, deck
 
+pytestmark = pytest.mark.slow  # whole games checked after every action (the quick lane: -m 'not slow')
+
 ID = re.compile(r'"([^"\\]+)"')
 ALTERNATIVES = {"attack_range": "facing", "block": "automatic", "awakened_core": "master", "kyoushuu": "rush",
                 "teishin": "none", "standby_visible_to_opponent": True, "simultaneous_damage": False,

@@ -130,6 +130,20 @@ def _diagnosis(games: list[tuple], decisions: list[list[tuple]]) -> str:
     return "every game's decisions match their fingerprints; what differs is the card tables or the final views"
 
 
+QUICK = 4  # the golden games the quick lane plays (-m 'not slow'), against their fingerprints
+
+
+def test_the_first_golden_games_give_their_recorded_fingerprints() -> None:
+    games, decisions = golden_games(QUICK, 0), []
+    digest(games, decisions)
+    recorded = json.loads(PRINTS.read_text(encoding="utf-8"))["games"]
+    for index, ((seed, _decks, kinds, readings), played) in enumerate(zip(games, decisions, strict=True)):
+        if fingerprints(played) != recorded[index]:
+            name = f"golden game {index} (seed {seed}, {' vs '.join(kinds)}, readings {readings})"
+            pytest.fail(first_difference(name, recorded[index], played, PARTS))
+
+
+@pytest.mark.slow
 def test_the_golden_games_give_the_recorded_digest() -> None:
     games, decisions = golden_games(16, 4), []
     if digest(games, decisions) != RECORDED:
@@ -137,7 +151,7 @@ def test_the_golden_games_give_the_recorded_digest() -> None:
 
 
 def test_a_changed_decision_is_named_by_its_game_decision_and_part() -> None:
-    games, decisions = golden_games(16, 4), []
+    games, decisions = golden_games(QUICK, 0), []
     digest(games, decisions)
     offer, action, outcome = decisions[3][11]
     decisions[3][11] = (offer, {**action, "seat": "p9"}, outcome)

@@ -33,6 +33,8 @@ from referee.games.riders_legend.state import SEATS, characters, top, zones
 
 from .conftest import CARDS, deck
 
+pytestmark = pytest.mark.slow  # whole games checked after every action (the quick lane: -m 'not slow')
+
 ID = re.compile(r"p[12]c\d\d")
 DECLARING = {"name": "変身ポーズ（テスト）", "card_type": "action",
              "attributes": {"alignment": "justice", "faction": "正義", "limit_one": False},
