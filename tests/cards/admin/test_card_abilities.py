@@ -20,7 +20,7 @@ from referee.games.legions.actions import Choose, Unlock
 from referee.games.legions.decklist import parse
 from tests.referee.legions.conftest import cid, main_phase, put, to_hand
 
-from .test_admin import card_post, form_errors
+from .forms import card_post, form_errors
 
 ADD_URL = "admin:cards_card_add"
 NEW_MINION = "試験の火蜥蜴"
