@@ -49,21 +49,6 @@ def field_name(problem: Problem) -> str:
     return f"abilities.{problem.field}" if problem.field else "abilities"
 
 
-def card_text(game_code: str, abilities: dict, lang: str) -> list[str]:
-    """The readable text of valid ``abilities`` in ``lang`` ("ja" or "en"); ``[]`` when there is none or the
-    value is not valid (a card page never fails on stored data)."""
-    vocabulary = vocabulary_for(game_code)
-    if vocabulary is None or not abilities or vocabulary.validate(abilities):
-        return []
-    return vocabulary.render(abilities, lang)
-
-
-def keyword_codes(abilities: Any) -> list[str]:
-    """The keyword codes of an abilities value (``["速攻", "衝撃"]``), in order; ``[]`` for none."""
-    items = abilities.get("keywords", []) if isinstance(abilities, dict) else []
-    return [k["keyword"] for k in items if isinstance(k, dict) and isinstance(k.get("keyword"), str)]
-
-
 def _shown(game_code: str, abilities: Any) -> Vocabulary | None:
     """The vocabulary that shows ``abilities``; None when there is nothing to show (no abilities, a game without
     a vocabulary, or stored data its vocabulary refuses)."""

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from cards.games import SCHEMAS, GameSchema, card_type_codes, labels
-from cards.games.schema import CHOICE, Attr
+from cards.games.schema import Attr
 from referee import registry
 
 COMMON_KEYS = {
@@ -114,5 +114,3 @@ def choice_group(attr: Attr, value: str) -> tuple[str, ...]:
     return choice_groups().get(attr.name, {}).get(value.lower(), ())
 
 
-def is_single_choice(attr: Attr) -> bool:
-    return attr.kind == CHOICE

@@ -71,10 +71,6 @@ class Choice:
     def json(self) -> str:
         return json.dumps(self.action, ensure_ascii=False, separators=(",", ":"))
 
-    @property
-    def picks_json(self) -> str:
-        return json.dumps(self.picks, ensure_ascii=False, separators=(",", ":"))
-
 
 @dataclass
 class Group:

@@ -47,10 +47,6 @@ class Event:
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "clause": self.clause, "data": self.data, "to": list(self.to)}
 
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Event:
-        return cls(raw["kind"], raw.get("clause", ""), raw.get("data", {}), tuple(raw.get("to", ())))
-
 
 def encode(action: Action) -> dict[str, Any]:
     """``Action -> {"type": ..., field: value}`` with tuples written as lists (a new dict each call)."""

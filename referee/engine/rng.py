@@ -16,17 +16,11 @@ import contextlib
 import contextvars
 import functools
 import hashlib
-import secrets
 import struct
 from collections.abc import Iterator
 from typing import Any
 
 _SPAN = 1 << 64
-
-
-def new_seed() -> bytes:
-    """32 fresh bytes from the OS CSPRNG."""
-    return secrets.token_bytes(32)
 
 
 def seed_from_int(number: int) -> bytes:

@@ -5,7 +5,7 @@ A game's engine subclasses ``Shell`` and gives, as data, its ``Decision`` for ea
 (``state["pending"]["kind"]``): the action classes the decision takes, each with its handler, and the function
 listing its legal actions. The shell then does what every engine did the same way:
 
-- ``to_act``: the one seat the game waits for (``turns.seat_to_act``), None once it is over;
+- ``to_act``: the one seat the game waits for (``state["pending"]["seat"]``), None once it is over;
 - ``legal_actions``: ``[]`` for a seat not to act, else the pending decision's listing;
 - ``apply``: decode and check the turn (``turns.checked_turn``: MalformedAction, NotYourTurn), refuse an action
   the decision does not take (IllegalAction ``wrong_step``), run its handler on a copy (``copy``), let the game
@@ -21,7 +21,7 @@ actions (``tests/referee/test_shell.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -181,7 +181,3 @@ def end_game(state: State, events: list[Event], outcome: dict[str, Any]) -> None
     events.append(Event("game_end", outcome["clause"], dict(outcome)))
 
 
-def decisions_of(table: Mapping[str, tuple[Iterable[tuple[type[Action], Handler]], Listing]]
-                 ) -> dict[str, Decision]:
-    """``{kind: Decision}`` from ``{kind: ((action class, handler)…, listing)}``."""
-    return {kind: Decision(dict(handlers), listing) for kind, (handlers, listing) in table.items()}

@@ -1,5 +1,6 @@
-"""The turn checks every engine makes before it applies an action (the protocol's ``to_act`` and the first half of
-``apply``), in one place so the three games refuse a malformed or out-of-turn action with the same errors.
+"""The turn checks every engine makes before it applies an action (the first half of ``apply``, in
+``referee.engine.shell``), in one place so every game refuses a malformed or out-of-turn action with the same
+errors.
 
 State contract: ``state["outcome"]`` (falsy while the game runs) and ``state["pending"]`` =
 ``{"seat": …, "kind": …}``, the one decision the game waits for.
@@ -11,11 +12,6 @@ from typing import Any
 
 from .actions import Action
 from .errors import MalformedAction, NotYourTurn
-
-
-def seat_to_act(state: dict[str, Any]) -> str | None:
-    """The one seat to act, or None once the game is over."""
-    return None if state["outcome"] else state["pending"]["seat"]
 
 
 def checked_turn(
