@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.engine.actions import Action, encode
@@ -122,5 +122,69 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
         except Exception as exc:  # noqa: BLE001 - a crash is a breach too, reported with the action
             problems.append(f"{kind}: {encode(action)} crashed apply: {exc!r}")
         else:
-            problems.append(f"{kind}: unlisted {encode(action)} accepted")
+            if not _respelled(engine, state, action, listed):
+                problems.append(f"{kind}: unlisted {encode(action)} accepted")
     return problems
+
+
+def _same_but_order(a: Action, b: Action) -> bool:
+    """``a`` and ``b`` are the same kind of action with the same fields, tuples compared as multisets."""
+    if type(a) is not type(b):
+        return False
+    for f in dataclasses.fields(a):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        reordered = isinstance(x, tuple) and isinstance(y, tuple) and sorted(map(repr, x)) == sorted(map(repr, y))
+        if x != y and not reordered:
+            return False
+    return True
+
+
+def _respelled(engine: Any, state: dict, action: Action, listed: Sequence[Action]) -> bool:
+    """``action`` is a listed action with the elements of a tuple field in another order, and applying it does
+    exactly what applying that listed action does (a choice of cards is a set: the listing spells it once)."""
+    new = engine.apply(state, action)
+    return any(_same_but_order(action, other) and engine.apply(state, other) == new for other in listed)
+
+
+def positions(engine: Any, games: Iterable[tuple[dict, dict, int]], per_kind: int, seed: int = 0,
+              bots: tuple[str, str] = ("random", "random")) -> dict[str, list[tuple[dict, str]]]:
+    """Decisions to check, by kind: whole games (``games``: ``(config, decks, seed)`` each) between ``bots``,
+    keeping up to ``per_kind`` decisions of each kind from each game (a reservoir sample, so late decisions of
+    a long game are kept as often as early ones). Returns ``{kind: [(state, seat), …]}``."""
+    from referee.engine.bots import make_bot
+    from referee.engine.protocol import RngSeed
+    from referee.engine.rng import seed_from_int
+
+    rng = random.Random(seed)
+    out: dict[str, list[tuple[dict, str]]] = {}
+    for config, decks, game_seed in games:
+        first, second = engine.seats
+        players = {first: make_bot(bots[0], game_seed), second: make_bot(bots[1], game_seed + 10_000)}
+        state, _ = engine.new_game(config, decks, RngSeed(seed_from_int(game_seed)))
+        seen: dict[str, int] = {}
+        kept: dict[str, list[tuple[dict, str]]] = {}
+        while (seat := engine.to_act(state)) is not None:
+            kind = state["pending"]["kind"]
+            n = seen[kind] = seen.get(kind, 0) + 1
+            sample = kept.setdefault(kind, [])
+            if len(sample) < per_kind:
+                sample.append((state, seat))
+            elif (at := rng.randrange(n)) < per_kind:
+                sample[at] = (state, seat)
+            actions = engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, players[seat](engine, state, seat, actions))
+        for kind, sample in kept.items():
+            out.setdefault(kind, []).extend(sample)
+    return out
+
+
+def check_all(engine: Any, found: Sequence[tuple[dict, str]], pools: Callable[[dict], Mapping[str, Sequence[Any]]],
+              seed: int = 0, codes: Mapping[str, set[str]] | None = None) -> list[str]:
+    """``check`` at every decision of ``found`` (from ``positions``), ``pools(state)`` giving the values to try;
+    the breaches, each once."""
+    rng = random.Random(seed)
+    problems: dict[str, None] = {}
+    for state, seat in found:
+        for problem in check(engine, state, seat, rng, pools(state), codes):
+            problems[problem] = None
+    return list(problems)

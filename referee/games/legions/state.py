@@ -108,8 +108,12 @@ def units(state: dict, seat: str) -> list[tuple[str, dict]]:
 
 
 def find_unit(state: dict, card_id: str) -> tuple[str, str, dict] | None:
-    """``(seat, position, unit)`` of a minion or lord on the field; None when it is not on the field."""
-    seat = state["cards"][card_id]["owner"]
+    """``(seat, position, unit)`` of a minion or lord on the field; None when it is not on the field (or is no
+    card of the game: an id from a malformed action)."""
+    entry = state["cards"].get(card_id)
+    if entry is None:
+        return None
+    seat = entry["owner"]
     player = state["players"][seat]
     for lane in LANES:
         unit = player["lanes"][lane]

@@ -1,0 +1,72 @@
+"""Rules a mutation run once found no test for (issue 26, point 5; docs/testing.md "Mutation testing"): the
+lord's core cost at exactly the cost, 跳躍 (Leap) against the facing blocker, and an attack submitted directly
+by a unit that may not attack this turn. Each asserts both ``apply`` and the listing."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.errors import IllegalAction
+from referee.games.legions import ENGINE, cores
+from referee.games.legions.actions import Attack, Unlock
+
+from .conftest import act, main_phase, new_state, put, to_hand
+
+LORD = "吸血姫『アコニー』"  # unlock cost 6, core cost 2
+
+
+def _lord_unlocks(state: dict, card: str) -> list:
+    return [a for a in ENGINE.legal_actions(state, "p1") if a.type == "unlock" and a.card == card]
+
+
+def test_core_cost_payable_at_exactly_the_cost() -> None:  # ロードカード / M1
+    assert cores.core_cost_payable(2, 2)
+    assert cores.core_cost_payable(3, 2)
+    assert not cores.core_cost_payable(1, 2)
+
+
+@pytest.mark.parametrize(("fatigued", "accepted"), [(2, True), (1, False)])
+def test_a_lord_is_unlocked_with_exactly_its_core_cost_in_the_fatigue_area(fatigued: int, accepted: bool) -> None:
+    """ロードカード / M1: the MP paid from MP already made fatigues no core; the fatigue area holds the core
+    cost (2) exactly, or one fewer."""
+    st = main_phase(new_state(), "p1", active=0, awakened=True)
+    p1 = st["players"]["p1"]
+    p1["mp"], p1["fatigued"] = 6, fatigued
+    (card,) = to_hand(st, "p1", LORD)
+    action = Unlock(seat="p1", card=card, then="place")
+    assert (_lord_unlocks(st, card) == [action]) is accepted
+    if accepted:
+        st, _ = act(st, action)
+        assert st["players"]["p1"]["lord"]["cores"] == 2 and st["players"]["p1"]["fatigued"] == 0
+    else:
+        with pytest.raises(IllegalAction) as refused:
+            act(st, action)
+        assert refused.value.code == "core_cost"
+
+
+@pytest.mark.parametrize("leap", [False, True])
+def test_leap_is_not_blocked_by_the_facing_minion(leap: bool) -> None:
+    """A7 跳躍 (combat.blockers): an attack on the master by a unit with 跳躍 cannot be blocked by the minion
+    facing it; without it, that minion may block."""
+    st = main_phase(new_state(), "p1", active=5)
+    st["turn"] = 3
+    me = put(st, "p1", "下忍カスミ", "right", grants=["跳躍"] if leap else [])
+    facing = put(st, "p2", "リトルゴレム", "left")
+    st, events = act(st, Attack(seat="p1", card=me, target="p2m"))
+    if leap:
+        assert st["pending"]["kind"] == "main" and "block" not in [e.kind for e in events]
+        assert st["players"]["p2"]["life"] < 20
+    else:
+        assert st["pending"] == {"kind": "block", "seat": "p2", "options": [facing]}
+
+
+def test_a_unit_that_may_not_attack_this_turn_is_refused_when_its_attack_is_sent_directly() -> None:
+    """A6.2: a unit under "cannot attack this turn" (no_attack) is neither offered an attack nor may one be
+    submitted for it."""
+    st = main_phase(new_state(), "p1", active=5)
+    st["turn"] = 3
+    me = put(st, "p1", "下忍カスミ", "right", no_attack=True)
+    assert not [a for a in ENGINE.legal_actions(st, "p1") if a.type == "attack" and a.card == me]
+    with pytest.raises(IllegalAction) as refused:
+        act(st, Attack(seat="p1", card=me, target="p2m"))
+    assert refused.value.code == "cannot_attack"
