@@ -24,21 +24,28 @@ MAX_LISTED = 40  # listed actions applied at one decision (a sample of a long li
 MAX_UNLISTED = 30  # unlisted actions tried at one decision
 
 
+def _is_tuple(f: dataclasses.Field[Any]) -> bool:
+    """The field holds a tuple (of cards, of (card, side) pairs, of numbers…): its pool holds elements."""
+    return str(f.type).startswith("tuple")
+
+
 def _values(listed: Iterable[Action]) -> dict[str, set[Any]]:
-    """Every value each field name takes among ``listed`` (the values of the decision's own kinds)."""
+    """Every value each field name takes among ``listed`` (the values of the decision's own kinds); for a tuple
+    field, its elements."""
     seen: dict[str, set[Any]] = {}
     for action in listed:
         for f in dataclasses.fields(action):
             if f.name != "seat":
-                seen.setdefault(f.name, set()).add(getattr(action, f.name))
+                value = getattr(action, f.name)
+                seen.setdefault(f.name, set()).update(value if _is_tuple(f) else (value,))
     return seen
 
 
 def _changed(value: Any, pool: Sequence[Any], rng: random.Random) -> Any:
-    """Another value of the kind of ``value``: from ``pool``, or for a tuple one element dropped, added or
-    replaced."""
+    """Another value of the kind of ``value``: from ``pool``, or for a tuple one element (from ``pool``)
+    dropped, added or replaced."""
     if isinstance(value, tuple):
-        elements = [v for v in pool if not isinstance(v, tuple)] or list(value) or [""]
+        elements = list(pool) or list(value) or [""]
         choice = rng.randrange(3)
         if choice == 0 and value:
             drop = rng.randrange(len(value))
@@ -55,7 +62,8 @@ def neighbours(listed: Sequence[Action], pools: Mapping[str, Sequence[Any]], cla
                seat: str, rng: random.Random, count: int) -> list[Action]:
     """Up to ``count`` well-formed actions near ``listed`` (by ``seat``): a listed action with one field changed
     (to a value from ``pools`` for that field name, or another value the field takes in ``listed``), and actions of
-    ``classes`` with every field drawn so."""
+    ``classes`` with every field drawn so (a tuple field: up to three elements). A tuple field's pool holds its
+    elements."""
     seen = _values(listed)
     merged = {name: [*pools.get(name, ()), *sorted(seen.get(name, ()), key=repr)] for name in {*pools, *seen}}
     out: list[Action] = []
@@ -74,12 +82,15 @@ def neighbours(listed: Sequence[Action], pools: Mapping[str, Sequence[Any]], cla
                 out.append(dataclasses.replace(base, **{name: changed}))
             continue
         cls = rng.choice(list(classes))
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             if f.name == "seat":
                 continue
             pool = merged.get(f.name) or ([f.default] if f.default is not dataclasses.MISSING else [""])
-            kwargs[f.name] = rng.choice(pool)
+            if _is_tuple(f):
+                kwargs[f.name] = tuple(rng.choice(pool) for _ in range(rng.randint(0, 3))) if pool != [""] else ()
+            else:
+                kwargs[f.name] = rng.choice(pool)
         try:
             out.append(cls(seat=seat, **kwargs))
         except TypeError:
@@ -88,11 +99,14 @@ def neighbours(listed: Sequence[Action], pools: Mapping[str, Sequence[Any]], cla
 
 
 def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mapping[str, Sequence[Any]],
-          codes: Mapping[str, set[str]] | None = None) -> list[str]:
+          codes: Mapping[str, set[str]] | None = None,
+          shorthand: Callable[[Any, dict, Action], bool] | None = None) -> list[str]:
     """The breaches of the contract at this decision of ``seat`` (``[]`` when there is none): a listed action
     ``apply`` refuses, an unlisted one it accepts, or refuses with the wrong code. ``pools``: values of each field
     name to try (card ids, lanes…); ``codes``: the rule codes each kind of decision may refuse with (default:
-    any code but ``wrong_step``). ``state`` is never changed."""
+    any code but ``wrong_step``); ``shorthand(engine, state, action)``: True for an accepted unlisted action the
+    game documents as a shorthand for listed ones (Iron Leaguer's declaration of a whole stack). ``state`` is
+    never changed."""
     kind = state["pending"]["kind"]
     decision = engine.decision(state, kind)
     listed = list(engine.legal_actions(state, seat))
@@ -122,7 +136,7 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
         except Exception as exc:  # noqa: BLE001 - a crash is a breach too, reported with the action
             problems.append(f"{kind}: {encode(action)} crashed apply: {exc!r}")
         else:
-            if not _respelled(engine, state, action, listed):
+            if not _respelled(engine, state, action, listed) and not (shorthand and shorthand(engine, state, action)):
                 problems.append(f"{kind}: unlisted {encode(action)} accepted")
     return problems
 
@@ -179,12 +193,13 @@ def positions(engine: Any, games: Iterable[tuple[dict, dict, int]], per_kind: in
 
 
 def check_all(engine: Any, found: Sequence[tuple[dict, str]], pools: Callable[[dict], Mapping[str, Sequence[Any]]],
-              seed: int = 0, codes: Mapping[str, set[str]] | None = None) -> list[str]:
+              seed: int = 0, codes: Mapping[str, set[str]] | None = None,
+              shorthand: Callable[[Any, dict, Action], bool] | None = None) -> list[str]:
     """``check`` at every decision of ``found`` (from ``positions``), ``pools(state)`` giving the values to try;
     the breaches, each once."""
     rng = random.Random(seed)
     problems: dict[str, None] = {}
     for state, seat in found:
-        for problem in check(engine, state, seat, rng, pools(state), codes):
+        for problem in check(engine, state, seat, rng, pools(state), codes, shorthand):
             problems[problem] = None
     return list(problems)

@@ -220,7 +220,7 @@ def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ..
 def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
     if kind not in ("attack", "defence") or action.mode != kind:
-        raise IllegalAction("wrong_step", f"now is the {kind} step, not {action.mode}", "6.1/7.1")
+        raise IllegalAction("wrong_mode", f"now is the {kind} step, not {action.mode}", "6.1/7.1")
     check_stack(state, action.seat, action.mode, action.halves)  # validates the stack
     state["pending"] = {
         "kind": "assign",

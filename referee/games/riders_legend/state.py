@@ -250,8 +250,11 @@ def characters(state: dict, seat: str) -> OnField:
 
 def find(state: dict, char_id: str) -> tuple[str, str, int, dict] | None:
     """``(seat, field, area, character)`` of the character whose bottom card is ``char_id``; None when it is not
-    on the field."""
-    seat = owner(state, char_id)
+    on the field (or is no card of the game: an id from a malformed action)."""
+    entry = state["cards"].get(char_id)
+    if entry is None:
+        return None
+    seat = entry["owner"]
     player = state["players"][seat]
     for char in player["justice"]:  # the order of ``characters``, without building its list
         if char["id"] == char_id:

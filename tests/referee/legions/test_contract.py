@@ -24,7 +24,7 @@ from .conftest import deck
 from .test_properties import ALTERNATIVES, random_deck
 
 KINDS = sorted(ENGINE.decisions)  # card_change, choose, keep, main, block
-PER_KIND = 6  # decisions of each kind kept from each game
+PER_KIND = 12  # decisions of each kind kept from each game
 
 
 def _configs() -> list[dict]:
