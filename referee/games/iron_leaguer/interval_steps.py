@@ -411,7 +411,7 @@ def enter_departure(state: dict, events: list[Event]) -> Then:
             heart = state["ils"][il]["heart"]
             value = rules.departure_value(rough, heart, name(state, il))
             dice, counter = roll(state, 2)
-            leaves = sum(dice) <= value
+            leaves = rules.departs(value, dice)
             if leaves:
                 make_stray(state, il)
             events.append(

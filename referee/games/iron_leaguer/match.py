@@ -291,7 +291,7 @@ def _use(
         "persons": persons,
         "modifier": modifier,
         "ap" if mode == "attack" else "dp": points,
-        "failed": points < 0,
+        "failed": rules.points_failed(mode, points),
     }
     events.append(Event(mode, clause, data))
     used = {

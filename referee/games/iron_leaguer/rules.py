@@ -80,9 +80,20 @@ def attack_failed(ap: int) -> bool:
     return ap < 0
 
 
+def defence_failed(dp: int) -> bool:
+    """IL 7.5: a negative DP is a failed defence (0 is not)."""
+    return dp < 0
+
+
+def points_failed(mode: str, points: int) -> bool:
+    """A declaration's points fail it: the AP of an attack (6.5, ``attack_failed``), the DP of a defence (7.5,
+    ``defence_failed``)."""
+    return attack_failed(points) if mode == "attack" else defence_failed(points)
+
+
 def attacker_scores(ap: int, dp: int | None) -> bool:
     """IL 8.2–8.4: the attacker scores when AP > DP or the defence failed (DP < 0) or was not made (None)."""
-    return dp is None or dp < 0 or ap > dp
+    return dp is None or defence_failed(dp) or ap > dp
 
 
 def rough_success_value(rough_value: int, target_body: int, own_penalty: int) -> int:
@@ -165,6 +176,11 @@ def departure_value(rough_plays: int, heart: int, name: str = "") -> int:
     GZ."""
     value = ceil((rough_plays + heart) / 3)
     return value + 2 if name in DEPARTURE_PLUS_TWO else value
+
+
+def departs(value: int, dice: list[int]) -> bool:
+    """IL 21.2/21.4: 2d6 at most the departure value (``departure_value``): the IL leaves Dark Sports."""
+    return sum(dice) <= value
 
 
 def growth_succeeds(value: int, dice: list[int]) -> bool:

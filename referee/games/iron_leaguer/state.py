@@ -259,7 +259,7 @@ def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inp
     """One growth check (IL 11.2/11.3): 2d6 at most ``value`` adds 1 heart. Emits the ruling event, its data
     ``il``, ``name``, the check's ``inputs``, the split's ``parts`` (11.6), then the roll and its result."""
     dice, counter = roll(state, 2)
-    ok = sum(dice) <= value  # rules.growth_succeeds, inlined (every growth check of the game)
+    ok = rules.growth_succeeds(value, dice)
     before = state["ils"][il]["heart"]
     if ok:
         set_il(state, il, heart=before + 1)

@@ -216,7 +216,7 @@ def seat_profiles(state: dict, seat: str) -> Profile:
         for il, (heart, was_acted, penalty) in zip(line, statuses, strict=True):
             if was_acted:
                 acted.append(il)
-            elif not (penalty > 0 and penalty >= cards[il]["attributes"]["body"] + heart):
+            elif not rules.incapacitated(heart, cards[il]["attributes"]["body"], penalty):
                 ready |= bit
             bit <<= 1
         team = _team(cards, line, tuple(heart for heart, _, _ in statuses))

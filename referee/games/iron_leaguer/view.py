@@ -12,9 +12,9 @@ from .state import SEATS
 
 
 def _ils(state: dict, zone: list[str]) -> list[dict]:
-    """The public face of each IL in ``zone``; ``incapacitated`` is IL 9.9 (``rules.incapacitated``, inlined:
-    three views are built after every action)."""
+    """The public face of each IL in ``zone``; ``incapacitated`` is IL 9.9 (``rules.incapacitated``)."""
     live, cards = state["ils"], state["cards"]
+    incapacitated = rules.incapacitated
     out = []
     for il in zone:
         s, card = live[il], cards[il]
@@ -26,7 +26,7 @@ def _ils(state: dict, zone: list[str]) -> list[dict]:
                 "heart": heart,
                 "penalty": penalty,
                 "acted": s["acted"],
-                "incapacitated": penalty > 0 and penalty >= a["body"] + heart,
+                "incapacitated": incapacitated(heart, a["body"], penalty),
                 "growth": a["growth"],
             }
         )

@@ -109,6 +109,22 @@ def test_without_such_a_technique_the_attacker_keeps_the_attack_right(state, dic
     assert "attack_right" not in kinds(events) and state["pending"] == {"kind": "attack", "seat": "dark"}
 
 
+def test_a_defence_technique_that_moves_the_attack_right_moves_it_on_a_successful_defence(state, dice) -> None:
+    """IL 7.9: a half used in the defence that moves the attack right moves it too, when the successful defence
+    gives no instruction (the attack's own half does not)."""
+    card = give(state, "dark", "strike1")[0]
+    guard = give(state, "silver", "補助1")[0]
+    with_half(state, guard, "upper", defence=30, moves_attack_right=True)
+    state, _ = act(state, Declare("dark", "attack", ((card, "upper"),)))
+    dice(1, 1)
+    state, _ = act(state, Assign("dark", (cid(state, "ダーク0"),)))
+    state, _ = act(state, Declare("silver", "defence", ((guard, "upper"),)))
+    dice(1, 1)
+    state, events = act(state, Assign("silver", (state["teams"]["silver"][0],)))
+    assert [e.clause for e in events if e.kind == "attack_right"] == ["6.9/7.9"]
+    assert state["pending"] == {"kind": "attack", "seat": "silver"}
+
+
 def test_passing_under_the_hand_limit_draws_up_to_it_and_passes_the_attack_right(state) -> None:
     give(state, "dark", "strike1")
     state, events = act(state, Pass("dark", "draw"))
