@@ -46,6 +46,9 @@ class Outcome:
 
 
 State = dict[str, Any]
+
+Data = dict[str, Any]
+"""A JSON object inside a state or a view (a unit, a card's data, a pending decision, an event's data)."""
 """A game's state: plain JSON (dicts, lists, str, int, bool, None), never changed by ``apply``."""
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from referee.engine.actions import Action, Codec
+from referee.engine.protocol import Data
 
 CODEC = Codec()
 
@@ -194,7 +195,7 @@ class Recruit(Action):
     il: str
 
 
-class Made(dict):
+class Made(Data):
     """key -> ``build(key)``, an action made once: a list of actions is then built by C-level ``map`` over its
     keys (``list(map(made.__getitem__, keys))``, a look-up each) with only the new ones made in Python. Cleared
     when it grows past 65,536 (bounded memory over many games)."""

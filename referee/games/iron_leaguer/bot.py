@@ -10,6 +10,7 @@ prefers a counter to a reset to an attack-right change.
 from __future__ import annotations
 
 from referee.engine.actions import Action
+from referee.engine.protocol import State
 
 from . import rules
 from .actions import (
@@ -43,32 +44,32 @@ def p2d6(n: int) -> float:
     return 0.0 if n < 2 else 1.0 if n >= 12 else _P2D6[n]
 
 
-def _strength(state: dict, il: str) -> float:
+def _strength(state: State, il: str) -> float:
     a = attrs(state, il)
     return state["ils"][il]["heart"] + a["skill"] + a["body"] + (a["growth"] or 0) / 2
 
 
-def _card_value(state: dict, card: str) -> float:
+def _card_value(state: State, card: str) -> float:
     a = attrs(state, card)
     return max((h.get("attack") or 0) + (h.get("defence") or 0) for h in (a["upper"], a["lower"]))
 
 
-def _declare(state: dict, action: Declare) -> float:
+def _declare(state: State, action: Declare) -> float:
     key = "attack" if action.mode == "attack" else "defence"
     value = sum(attrs(state, c)[s].get(key) or 0 for c, s in action.halves)
     return 100 + value - 3 * (len(action.halves) - 1)
 
 
-def _add_half(state: dict, action: AddHalf) -> float:
+def _add_half(state: State, action: AddHalf) -> float:
     key = "attack" if state["pending"]["mode"] == "attack" else "defence"
     return (attrs(state, action.card)[action.side].get(key) or 0) - 6
 
 
-def _assign(state: dict, action: Assign) -> float:
+def _assign(state: State, action: Assign) -> float:
     return -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
 
 
-def _rough(state: dict, action: Rough) -> float:
+def _rough(state: State, action: Rough) -> float:
     half = attrs(state, action.card)[action.side]
     value = rules.rough_success_value(
         half["rough_value"], attrs(state, action.target)["body"], state["ils"][action.il]["penalty"]
@@ -76,14 +77,14 @@ def _rough(state: dict, action: Rough) -> float:
     return 50 + 40 * p2d6(value)
 
 
-def _discard(state: dict, action: Discard) -> float:
+def _discard(state: State, action: Discard) -> float:
     over = len(state["hands"][action.seat]) > rules.hand_limit(state["scene"])
     if state["pending"].get("refilled") is not False or over:
         return -_card_value(state, action.card)
     return -100
 
 
-def _persuade(state: dict, action: Persuade) -> float:
+def _persuade(state: State, action: Persuade) -> float:
     ph, t = state["ils"][action.persuader]["heart"], action.target
     return 3 * p2d6(rules.persuasion_growth_value(ph, state["ils"][t]["heart"], attrs(state, t)["growth"]))
 
@@ -116,7 +117,7 @@ _SCORES = {
 }
 
 
-def greedy_score(state: dict, action: Action) -> float:
+def greedy_score(state: State, action: Action) -> float:
     """A number for ``action`` in ``state`` (only compared between the legal actions of one decision)."""
     score = _SCORES.get(type(action))
     return score(state, action) if score is not None else 0

@@ -8,6 +8,7 @@ decision; a handler raises IllegalAction before the copy is returned, so a refus
 from __future__ import annotations
 
 from referee.engine.actions import Action, Event
+from referee.engine.protocol import Data, State
 from referee.engine.shell import Decision, Shell
 
 from . import flow, growth, interval, interval_steps, match, rough_play, scoring, setup
@@ -72,24 +73,24 @@ class IronLeaguerEngine(Shell):
     copy = staticmethod(copy_state)
 
     @staticmethod
-    def advance(state: dict, events: list[Event], then: Then) -> None:
+    def advance(state: State, events: list[Event], then: Then) -> None:
         if then is not None:  # the step is over: the flow goes on to the next decision
             flow.advance(state, events, then)
 
     @staticmethod
-    def wrong_step_clause(state: dict) -> str:
+    def wrong_step_clause(state: State) -> str:
         return "10.2" if state["interval"] else "6/7"
 
     @staticmethod
-    def view(state: dict, seat: str | None) -> dict:
+    def view(state: State, seat: str | None) -> Data:
         return _view(state, seat)
 
     @staticmethod
-    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
         """The views of ``seats`` together, sharing their public parts (``view.views``)."""
         return _views(state, seats)
 
-    def default_action(self, state: dict, seat: str) -> Action | None:
+    def default_action(self, state: State, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/iron_leaguer.md, "Time"): the
         choice that gives up least and decides nothing else, named per decision in ``CLOCK_DEFAULTS``. A missed
         decision never loses the game; it is always a legal action of that seat (None only when it is not
@@ -107,12 +108,12 @@ class IronLeaguerEngine(Shell):
         return legal[0] if legal else None  # a forced choice (release, recruit, instruction): the first listed
 
     @staticmethod
-    def summary(state: dict) -> dict:
+    def summary(state: State) -> Data:
         """The World Tour wins (IL 22) and every scene's result."""
         return {"world_tour_wins": state["outcome"]["world_tour_wins"], "results": state["results"]}
 
     @staticmethod
-    def report(state: dict) -> list[str]:
+    def report(state: State) -> list[str]:
         """The game in plain text for commands (``manage.py playmatch``): each scene's score and winner (IL 22)."""
         return [f"scene {r['scene']:>2}: silver {r['score']['silver']} - {r['score']['dark']} dark "
                 f"(winner {r['winner']})" for r in state.get("results", [])]

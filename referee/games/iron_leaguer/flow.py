@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import growth, interval, interval_steps, match, scenes, scoring
 from .state import Then
 
 # IL 10.2: the interval's steps in order, each with its ``enter`` (None while it waits for a decision, else
 # what follows it: ``("interval", None)`` once it is over, or its growth checks first)
-INTERVAL: tuple[tuple[str, Callable[[dict, list[Event]], Then]], ...] = (
+INTERVAL: tuple[tuple[str, Callable[[Data, list[Event]], Then]], ...] = (
     ("growth", interval.enter_growth),  # IL 11
     ("retirement", interval.enter_retirement),  # IL 12
     ("rescue", interval.enter_rescue),  # IL 13
@@ -38,7 +39,7 @@ _NUMBER = {step: number for number, step in enumerate(INTERVAL_STEPS, 1)}
 _NEXT = dict(zip((None, *INTERVAL_STEPS), (*INTERVAL_STEPS, None), strict=True))
 
 
-def next_scene(state: dict, events: list[Event], data: None = None) -> Then:
+def next_scene(state: State, events: list[Event], data: None = None) -> Then:
     """IL 3.1: after a scene, the next: an even scene is an interval (10.1, then its first step), an odd one a
     match (3.3, its first attack)."""
     state["scene"] += 1
@@ -49,7 +50,7 @@ def next_scene(state: dict, events: list[Event], data: None = None) -> Then:
     return "interval", None
 
 
-def next_interval_step(state: dict, events: list[Event], data: dict | None = None) -> Then:
+def next_interval_step(state: State, events: list[Event], data: Data | None = None) -> Then:
     """IL 10.2: after an interval step (``data``: unused; ``{}`` after the step's growth checks) the next is
     entered; after the last the scene is over."""
     iv = state["interval"]
@@ -64,7 +65,7 @@ def next_interval_step(state: dict, events: list[Event], data: dict | None = Non
 # step -> what carries the game on once it is over (state, events, data) -> Then. The names of the steps a
 # growth check may belong to ("attack", "defence", "interval", "action") are stored in a waiting check's
 # ``pending["then"]`` (growth.py), with a match's state: renamed, a match saved while one waits could not go on.
-FOLLOWS: dict[str, Callable[[dict, list[Event], Any], Then]] = {
+FOLLOWS: dict[str, Callable[[Data, list[Event], Any], Then]] = {
     "growth": growth.start,  # IL 11.6: a step's growth checks, then ``data["then"]`` is over
     "attack": match.after_attack,  # an attack and its checks (6.8/11.4): a failed one 6.5, else the defence 7.1
     "defence": scoring.after_defence,  # a defence and its checks (7.8/11.4), or a pass in defence (7.6): 8.1–8.6
@@ -76,7 +77,7 @@ FOLLOWS: dict[str, Callable[[dict, list[Event], Any], Then]] = {
 }
 
 
-def advance(state: dict, events: list[Event], then: Then) -> None:
+def advance(state: State, events: list[Event], then: Then) -> None:
     """Carry the game on from ``then`` (what the last handler returned) to the next decision, or its end."""
     while then is not None:
         step, data = then

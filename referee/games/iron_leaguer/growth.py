@@ -22,13 +22,14 @@ from functools import lru_cache
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .actions import GrowthSplit, cached
 from .state import Then, grow
 
 
-def start(state: dict, events: list[Event], data: dict) -> Then:
+def start(state: State, events: list[Event], data: Data) -> Then:
     """Make a step's growth checks in order: ``data = {"checks": [state.growth_check, ...], "then": the step
     they belong to, "resume": its data}``. Returns None when one waits for its split (``state["pending"]`` is
     then the decision ``growth``), else ``(then, resume)``: every check is made and that step is over."""
@@ -38,7 +39,7 @@ def start(state: dict, events: list[Event], data: dict) -> Then:
     return then, resume
 
 
-def _next(state: dict, queue: list[dict], then: str, resume: dict, events: list[Event]) -> bool:
+def _next(state: State, queue: list[Data], then: str, resume: Data, events: list[Event]) -> bool:
     while queue:
         item = queue[0]
         if len(rules.growth_splits(item["value"])) > 1:
@@ -58,14 +59,14 @@ def _next(state: dict, queue: list[dict], then: str, resume: dict, events: list[
     return False
 
 
-def _make(state: dict, item: dict, parts: tuple[int, ...], events: list[Event]) -> None:
+def _make(state: State, item: Data, parts: tuple[int, ...], events: list[Event]) -> None:
     """The checks of one split (IL 11.6), one ruling event each."""
     il, clause, inputs = item["il"], item["clause"], item["inputs"]
     for part in parts:
         grow(state, il, part, clause, events, inputs, list(parts))
 
 
-def growth_actions(state: dict, seat: str) -> list[Action]:
+def growth_actions(state: State, seat: str) -> list[Action]:
     """IL 11.6: one ``GrowthSplit`` per offered split of the waiting check (the single check first)."""
     pending = state["pending"]
     return list(_split_actions(seat, pending["il"], pending["total"]))
@@ -76,14 +77,14 @@ def _split_actions(seat: str, il: str, total: int) -> tuple[GrowthSplit, ...]:
     return tuple(cached(GrowthSplit, seat, il, parts) for parts in rules.growth_splits(total))
 
 
-def single_check(state: dict, seat: str) -> Action:
+def single_check(state: State, seat: str) -> Action:
     """The waiting check made once with its whole value (IL 11.2, the check 11.6 allows to split): what the
     clock plays for a growth decision that timed out."""
     pending = state["pending"]
     return cached(GrowthSplit, seat, pending["il"], (pending["total"],))
 
 
-def do_growth_split(state: dict, action: GrowthSplit, events: list[Event]) -> Then:
+def do_growth_split(state: State, action: GrowthSplit, events: list[Event]) -> Then:
     """Make the waiting check with ``action.parts``, then the queued checks after it. Returns
     ``(then, resume)`` once every check is made, None while another waits. Raises IllegalAction (nothing
     changed) for a split that is not offered."""

@@ -17,6 +17,7 @@ from math import comb
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
+from referee.engine.protocol import State
 
 from . import rules
 from .actions import ChooseRescuers, EndRescue, Rescue, cached, per_seat
@@ -25,7 +26,7 @@ from .state import Then, attrs, growth_check, in_order, join, name, put, roll, t
 # ---- step 1: growth (IL 11; the checks and their split, 11.6, are growth.py's) ----
 
 
-def enter_growth(state: dict, events: list[Event]) -> Then:
+def enter_growth(state: State, events: list[Event]) -> Then:
     """IL 11.1/11.5: every IL of both teams, the winners first, with +5 (winners) or +2 (losers); each team
     splits its own ILs' checks (11.6). The step is over once they are made."""
     iv = state["interval"]
@@ -46,7 +47,7 @@ def enter_growth(state: dict, events: list[Event]) -> Then:
 # ---- step 2: forced retirement (IL 12) ----
 
 
-def enter_retirement(state: dict, events: list[Event]) -> Then:
+def enter_retirement(state: State, events: list[Event]) -> Then:
     """IL 12.1–12.3: Dark only, after a lost match. The slots are the line-up at the start of the step."""
     iv = state["interval"]
     if iv["winner"] == "dark":
@@ -83,7 +84,7 @@ def enter_retirement(state: dict, events: list[Event]) -> Then:
     return "interval", None
 
 
-def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
+def _retire(state: State, il: str, clause: str, events: list[Event]) -> None:
     put(state, "teams", "dark", without(state["teams"]["dark"], il))
     state["retired"] = [*state["retired"], il]  # IL 12.4: kept apart, heart kept (replaced: copy_state)
     events.append(Event("retired", clause, {"il": il, "name": name(state, il)}))
@@ -95,7 +96,7 @@ def _retire(state: dict, il: str, clause: str, events: list[Event]) -> None:
 # Decisions: ``rescuers`` (ChooseRescuers, or EndRescue: no rescue), then ``rescue`` (Rescue or EndRescue).
 
 
-def enter_rescue(state: dict, events: list[Event]) -> Then:
+def enter_rescue(state: State, events: list[Event]) -> Then:
     """IL 13.1: scene 12, Dark only, when someone can be rescued (13.7); Dark first names its three rescuers
     (13.2)."""
     if state["scene"] != 12 or not _rescue_targets(state):
@@ -105,17 +106,17 @@ def enter_rescue(state: dict, events: list[Event]) -> Then:
     return None
 
 
-def _rescue_targets(state: dict) -> list[str]:
+def _rescue_targets(state: State) -> list[str]:
     return [il for il in state["retired"] if attrs(state, il)["growth"] is not None]
 
 
-def rescuer_pool(state: dict) -> list[str]:
+def rescuer_pool(state: State) -> list[str]:
     """IL 13.2 "ダーク・シルバーを含めた全てのＩＬ": the members of both teams (not strays or the retired), Dark's
     line-up then Silver's (the order ``ChooseRescuers`` names them in)."""
     return state["teams"]["dark"] + state["teams"]["silver"]
 
 
-def rescuer_sets(state: dict) -> list[tuple[str, str, str]]:
+def rescuer_sets(state: State) -> list[tuple[str, str, str]]:
     """IL 13.2: every three of ``rescuer_pool`` with at least one member of Dark."""
     return list(_rescuer_sets(tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
 
@@ -132,7 +133,7 @@ def _rescuer_count(pool: tuple[str, ...], dark: int) -> int:
     return comb(len(pool), 3) - comb(len(pool) - dark, 3)
 
 
-def rescuers_actions(state: dict, seat: str) -> Listing:
+def rescuers_actions(state: State, seat: str) -> Listing:
     return _rescuers_actions(seat, tuple(rescuer_pool(state)), len(state["teams"]["dark"]))
 
 
@@ -148,7 +149,7 @@ def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> Listing:
     return Listing((trios, (cached(EndRescue, seat),)))
 
 
-def do_rescuers(state: dict, action: Action, events: list[Event]) -> Then:
+def do_rescuers(state: State, action: Action, events: list[Event]) -> Then:
     """IL 13.2: the three rescuers, named once before the first attempt; EndRescue: no rescue (13.1: Dark
     "may" rescue)."""
     if isinstance(action, EndRescue):
@@ -168,20 +169,20 @@ def do_rescuers(state: dict, action: Action, events: list[Event]) -> Then:
     return None
 
 
-def _may_try(state: dict, il: str) -> bool:
+def _may_try(state: State, il: str) -> bool:
     """IL 13.2/13.5: one of the three chosen, once each (an IL rescued meanwhile was not chosen: not one)."""
     rescue = state["interval"]["rescue"]
     return il in rescue["rescuers"] and il not in rescue["tried"]
 
 
-def rescue_actions(state: dict, seat: str) -> list[Action]:
+def rescue_actions(state: State, seat: str) -> list[Action]:
     """IL 13.3/13.5: each rescuer who has not tried, with each target (chosen after each result)."""
     rescuers = [r for r in state["interval"]["rescue"]["rescuers"] if _may_try(state, r)]
     out: list[Action] = [Rescue(seat, r, t) for r in rescuers for t in _rescue_targets(state)]
     return out + [cached(EndRescue, seat)]
 
 
-def do_rescue(state: dict, action: Action, events: list[Event]) -> Then:
+def do_rescue(state: State, action: Action, events: list[Event]) -> Then:
     """IL 13.3–13.6: 2d6 at most the rescuer's heart; the rescued IL joins Dark at once."""
     rescue = state["interval"]["rescue"]
     if isinstance(action, Rescue):
@@ -191,7 +192,7 @@ def do_rescue(state: dict, action: Action, events: list[Event]) -> Then:
     return _finish_rescue(state, events)
 
 
-def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
+def _attempt(state: State, action: Rescue, events: list[Event]) -> None:
     """One rescue attempt (IL 13.3–13.6); IllegalAction before anything changes."""
     rescue = state["interval"]["rescue"]
     if not _may_try(state, action.rescuer):
@@ -230,14 +231,14 @@ def _attempt(state: dict, action: Rescue, events: list[Event]) -> None:
     )
 
 
-def rescue_participants(state: dict) -> list[str]:
+def rescue_participants(state: State) -> list[str]:
     """IL 13.8 "救出に参加したＩＬと救出されたＩＬ全員", our reading (docs/rules/iron_leaguer.md, "Rescuers"): the
     three rescuers named under 13.2, whether or not each made an attempt, and every IL rescued."""
     rescue = state["interval"]["rescue"]
     return rescue["rescuers"] + rescue["rescued"]
 
 
-def _finish_rescue(state: dict, events: list[Event]) -> Then:
+def _finish_rescue(state: State, events: list[Event]) -> Then:
     """IL 13.8: after at least one success, the participants check growth with +10 (each team splits its own
     ILs' checks, 11.6); the step is over once they are made."""
     checks = []

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, permutations
+from typing import Any
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Counted, Listing, Permutations, Product, Singles
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .actions import Discard, Made, Persuade, Practice, Recruit, Refill, Release, Scout, Training, cached, per_seat
@@ -39,7 +41,7 @@ from .state import (
 # ---- step 4: replenishment (IL 14) ----
 
 
-def enter_replenish(state: dict, events: list[Event]) -> Then:
+def enter_replenish(state: State, events: list[Event]) -> Then:
     """IL 14.4/14.5 at scenes 6 and 12: every hand discarded, the next period's deck, draw to the limit.
     Otherwise IL 14.1–14.3: each team (winners first) may discard, draws to the limit, then discards down."""
     iv = state["interval"]
@@ -62,12 +64,12 @@ def enter_replenish(state: dict, events: list[Event]) -> Then:
     return None
 
 
-def replenish_actions(state: dict, seat: str) -> list[Action]:
+def replenish_actions(state: State, seat: str) -> list[Action]:
     out: list[Action] = list(map(_DISCARDS[seat].__getitem__, state["hands"][seat]))
     return out if state["pending"]["refilled"] else out + [cached(Refill, seat)]
 
 
-def do_replenish(state: dict, action: Action, events: list[Event]) -> Then:
+def do_replenish(state: State, action: Action, events: list[Event]) -> Then:
     pending, seat = state["pending"], action.seat
     limit = rules.hand_limit(state["scene"])
     if isinstance(action, Discard):
@@ -97,7 +99,7 @@ def do_replenish(state: dict, action: Action, events: list[Event]) -> Then:
 # ---- step 5: newcomers (IL 15) and releasing above 11 (15.4, 19.6) ----
 
 
-def enter_newcomers(state: dict, events: list[Event]) -> Then:
+def enter_newcomers(state: State, events: list[Event]) -> Then:
     """IL 15.1–15.3: three IL cards turned up; Dark leaguers join Dark, stray leaguers become strays. An
     exhausted IL deck gives fewer (our reading: it is not rebuilt)."""
     for _ in range(3):
@@ -125,7 +127,7 @@ def enter_newcomers(state: dict, events: list[Event]) -> Then:
     return None if _need_release(state, "dark", "newcomers") else ("interval", None)
 
 
-def _need_release(state: dict, seat: str, then: str) -> bool:
+def _need_release(state: State, seat: str, then: str) -> bool:
     """IL 15.4/19.6: above 11, ``seat`` releases one IL (decision ``release``); ``then``: the step it belongs
     to, ``"newcomers"`` or ``"actions"``."""
     if len(state["teams"][seat]) > rules.TEAM_SIZE:
@@ -134,11 +136,11 @@ def _need_release(state: dict, seat: str, then: str) -> bool:
     return False
 
 
-def release_actions(state: dict, seat: str) -> list[Action]:
+def release_actions(state: State, seat: str) -> list[Action]:
     return list(map(_RELEASES[seat].__getitem__, state["teams"][seat]))
 
 
-def do_release(state: dict, action: Release, events: list[Event]) -> Then:
+def do_release(state: State, action: Release, events: list[Event]) -> Then:
     if action.il not in state["teams"][action.seat]:
         raise IllegalAction("not_a_member", f"IL {action.il} is not in your team", "15.4/19.6")
     make_stray(state, action.il)
@@ -156,7 +158,7 @@ def do_release(state: dict, action: Release, events: list[Event]) -> Then:
 # ---- step 6: actions (IL 16–20) ----
 
 
-def enter_actions(state: dict, events: list[Event]) -> Then:
+def enter_actions(state: State, events: list[Event]) -> Then:
     """IL 16.1/16.3: the scene's number of actions per team, alternately, the winners first."""
     iv = state["interval"]
     n = rules.interval_actions(state["scene"])
@@ -165,7 +167,7 @@ def enter_actions(state: dict, events: list[Event]) -> Then:
     return None
 
 
-def next_action_turn(state: dict, events: list[Event], resume: dict) -> Then:
+def next_action_turn(state: State, events: list[Event], resume: Data) -> Then:
     """IL 16.3: after an action of ``resume["seat"]`` (and its growth checks), the other team acts next while
     it has actions left, else this one; then the step is over."""
     seat = resume["seat"]
@@ -177,7 +179,7 @@ def next_action_turn(state: dict, events: list[Event], resume: dict) -> Then:
     return "interval", None
 
 
-def _scout_targets(state: dict, seat: str) -> list[str]:
+def _scout_targets(state: State, seat: str) -> list[str]:
     """IL 19.4/19.5: who each side may scout among the strays."""
     out = []
     for il in state["strays"]:
@@ -195,11 +197,11 @@ def _scout_targets(state: dict, seat: str) -> list[str]:
     return out
 
 
-def _growers(state: dict, seat: str) -> list[str]:
+def _growers(state: State, seat: str) -> list[str]:
     return [il for il in state["teams"][seat] if rules.can_grow(attrs(state, il)["growth"])]
 
 
-def training_allocs(state: dict, seat: str) -> tuple[tuple[tuple[str, int], ...], ...]:
+def training_allocs(state: State, seat: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     """IL 18.3: +3 to one IL, +1/+2 to two, +1 to three (ILs who can grow, 11.7)."""
     return _allocs(tuple(_growers(state, seat)))
 
@@ -213,7 +215,7 @@ def _allocs(ils: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(out)
 
 
-def _valid_alloc(alloc: tuple, growers: list[str]) -> bool:
+def _valid_alloc(alloc: tuple[Any, ...], growers: list[str]) -> bool:
     """``alloc in training_allocs(...)`` without listing them (IL 18.3): ``((il, 3),)``, ``((a, 1), (b, 2))``
     with a ≠ b, or ``((a, 1), (b, 1), (c, 1))`` in line-up order; every IL one of ``growers``."""
     try:
@@ -263,13 +265,13 @@ def _persuade_actions(persuaders: tuple[str, ...], targets: tuple[str, ...]) -> 
     return Product(Persuade, persuaders, targets, _PERSUADE)
 
 
-def _persuasion_targets(state: dict) -> list[str]:
+def _persuasion_targets(state: State) -> list[str]:
     return [
         il for il in state["teams"]["dark"] + state["strays"] if rules.can_grow(attrs(state, il)["growth"])
     ]
 
 
-def action_actions(state: dict, seat: str) -> Listing:
+def action_actions(state: State, seat: str) -> Listing:
     """IL 16–20: practice, training (18.3), scouting (19.1/19.4/19.5) and, for Silver, persuasion (20.2–20.4),
     as a ``Listing`` (immutable; the training and persuasion parts counted, not made: a few hundred actions
     of which a bot makes one). The list depends only on the card table, the line-ups and the strays (never on
@@ -294,11 +296,11 @@ def action_actions(state: dict, seat: str) -> Listing:
     return found
 
 
-def do_action(state: dict, action: Action, events: list[Event]) -> Then:
+def do_action(state: State, action: Action, events: list[Event]) -> Then:
     """One interval action; each counts even when its check fails (19.3, 20.6). The growth checks of training
     and persuasion may be split (11.6): the next turn follows the last of them (``next_action_turn``)."""
     seat = action.seat
-    checks: list[dict] = []
+    checks: list[Data] = []
     if isinstance(action, Practice):  # IL 17
         draw_tech(state, seat, 1, events, "17.2/17.3")
     elif isinstance(action, Training):  # IL 18
@@ -323,7 +325,7 @@ def do_action(state: dict, action: Action, events: list[Event]) -> Then:
     return "growth", {"checks": checks, "then": "action", "resume": {"seat": seat}}
 
 
-def _scout(state: dict, action: Scout, events: list[Event]) -> None:
+def _scout(state: State, action: Scout, events: list[Event]) -> None:
     """IL 19.2: Silver 1d6 ≤ heart×2; Dark 1d6 ≤ max(skill, body) − heart."""
     if action.target not in _scout_targets(state, action.seat):
         raise IllegalAction(
@@ -358,7 +360,7 @@ def _scout(state: dict, action: Scout, events: list[Event]) -> None:
     )
 
 
-def _persuasion_check(state: dict, action: Persuade) -> dict:
+def _persuasion_check(state: State, action: Persuade) -> Data:
     """IL 20.3–20.6: the target's growth check with its growth + (persuader heart − target heart); Silver makes
     it, so Silver chooses its split (11.6, ``state.growth_check``). IllegalAction before anything changes."""
     if action.seat != "silver":
@@ -387,7 +389,7 @@ def _persuasion_check(state: dict, action: Persuade) -> dict:
 # ---- step 7: departure (IL 21) ----
 
 
-def _departure_exempt(state: dict, il: str) -> bool:
+def _departure_exempt(state: State, il: str) -> bool:
     a = attrs(state, il)
     return (
         a["affiliation"] == "dark_starter" or a["growth"] is None or name(state, il) in rules.DEPARTURE_EXEMPT
@@ -400,7 +402,7 @@ def departure_scene(scene: int) -> bool:
     return 2 <= scene <= 10
 
 
-def enter_departure(state: dict, events: list[Event]) -> Then:
+def enter_departure(state: State, events: list[Event]) -> Then:
     """IL 21.1–21.7 in scenes 2–10; then IL 21.8, after the checks (so in those scenes only), the refill to 11
     (our reading: whatever took Dark below 11, a departure or a forced retirement)."""
     if departure_scene(state["scene"]):
@@ -435,22 +437,22 @@ def enter_departure(state: dict, events: list[Event]) -> Then:
     return "interval", None
 
 
-def _recruits(state: dict) -> list[str]:
+def _recruits(state: State) -> list[str]:
     return [il for il in state["strays"] if attrs(state, il)["affiliation"] == "dark_leaguer"]
 
 
-def _need_recruit(state: dict) -> bool:
+def _need_recruit(state: State) -> bool:
     if len(state["teams"]["dark"]) < rules.TEAM_SIZE and _recruits(state):
         state["pending"] = {"kind": "recruit", "seat": "dark"}
         return True
     return False
 
 
-def recruit_actions(state: dict, seat: str) -> list[Action]:
+def recruit_actions(state: State, seat: str) -> list[Action]:
     return [Recruit(seat, il) for il in _recruits(state)]
 
 
-def do_recruit(state: dict, action: Recruit, events: list[Event]) -> Then:
+def do_recruit(state: State, action: Recruit, events: list[Event]) -> Then:
     """IL 21.8: a stray Dark leaguer joins Dark with heart 0."""
     if action.il not in _recruits(state):
         raise IllegalAction("bad_recruit", f"IL {action.il} is not a stray Dark leaguer", "21.8")

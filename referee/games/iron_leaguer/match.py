@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from itertools import combinations
+from typing import Any
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.listing import Combinations, Listing
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Rough, cached, per_seat
@@ -49,7 +51,7 @@ from .techniques import (
 )
 
 
-def pass_actions(state: dict, seat: str, mode: str, seen: Profile | None = None) -> list[Action]:
+def pass_actions(state: State, seat: str, mode: str, seen: Profile | None = None) -> list[Action]:
     """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence); ``seen``: ``seat_profiles(state, seat)`` when the
     caller has computed it."""
     full = len(state["hands"][seat]) >= rules.hand_limit(state["scene"])
@@ -78,7 +80,7 @@ def _pass_list(seat: str, full: bool, acted: tuple[str, ...] | None) -> tuple[Pa
     return tuple(out)
 
 
-def _pass_open(state: dict, action: Pass, mode: str) -> bool:
+def _pass_open(state: State, action: Pass, mode: str) -> bool:
     """``action in pass_actions(state, action.seat, mode)`` without listing every 6.6.3 combination."""
     if action.option in ("draw", "refresh"):
         full = len(state["hands"][action.seat]) >= rules.hand_limit(state["scene"])
@@ -90,15 +92,15 @@ def _pass_open(state: dict, action: Pass, mode: str) -> bool:
     return in_order(action.ils, [il for il in state["teams"][action.seat] if state["ils"][il]["acted"]])
 
 
-class _Declares(dict):
+class _Declares(Data):
     """card -> ``((mask key, persons needed, Declare), ...)`` for one seat and mode: each half the card may be
     declared with (``techniques.usable_halves``) and its one-half ``Declare`` (IL 5.1/5.2), made once per card."""
 
-    def __init__(self, usable: dict, seat: str, mode: str) -> None:
+    def __init__(self, usable: Data, seat: str, mode: str) -> None:
         super().__init__()
         self.usable, self.seat, self.mode = usable, seat, mode
 
-    def __missing__(self, card: str) -> tuple:
+    def __missing__(self, card: str) -> tuple[Any, ...]:
         found = self[card] = tuple(
             (key, need, cached(Declare, self.seat, self.mode, (key,)))
             for key, _, _, need, _, _ in self.usable[card]
@@ -106,7 +108,7 @@ class _Declares(dict):
         return found
 
 
-def _declares(cards: dict, seat: str, mode: str) -> _Declares:
+def _declares(cards: Data, seat: str, mode: str) -> _Declares:
     """The ``_Declares`` of ``seat`` and ``mode`` for the card table ``cards`` (made once per table content,
     ``state.derived``)."""
     table = derived(cards)
@@ -117,7 +119,7 @@ def _declares(cards: dict, seat: str, mode: str) -> _Declares:
     return found[seat, mode]
 
 
-def legal(state: dict, seat: str) -> list[Action]:
+def legal(state: State, seat: str) -> list[Action]:
     """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` (a
     ``Listing``) and ``discard``. An attack or defence list is remembered in the seat's ``Profile.memo`` by
     everything else it depends on (the hand, the opposing line-up for rough play): a decision met again (a
@@ -152,7 +154,7 @@ def legal(state: dict, seat: str) -> list[Action]:
 
 
 def _match_actions(
-    state: dict, seat: str, kind: str, profile: Profile, rough: bool, full: bool
+    state: State, seat: str, kind: str, profile: Profile, rough: bool, full: bool
 ) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Pass, ...]]:
     """The parts of an attack or defence list: IL 5.1–5.4 (each one-half declaration with enough ready ILs,
     ``single_halves`` with the actions made once per card), IL 9 (rough plays, when ``rough``) and the passes
@@ -171,7 +173,7 @@ def _match_actions(
     return tuple(out), roughs, _pass_list(seat, full, profile.acted if kind == "attack" else None)
 
 
-def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[Action]:
+def rough_actions(state: State, seat: str, seen: Profile | None = None) -> list[Action]:
     """Every rough play open to ``seat`` (Dark only, IL 9.2); ``seen``: ``seat_profiles(state, seat)`` when
     the caller has computed it. For each rough-play half in hand (``_rough_halves``), each ready IL who may
     use it (IL 5.4.1/5.4.4/5.4.5: the bitmask of ``Team.mask``, as ``il_may_use`` for each IL), in line-up
@@ -190,10 +192,10 @@ def rough_actions(state: dict, seat: str, seen: Profile | None = None) -> list[A
     return out
 
 
-class _RoughHalves(dict):
+class _RoughHalves(Data):
     """card -> the sides of the card that are rough plays (IL 9.1), read once per card."""
 
-    def __init__(self, cards: dict) -> None:
+    def __init__(self, cards: Data) -> None:
         super().__init__()
         self.cards = cards
 
@@ -203,7 +205,7 @@ class _RoughHalves(dict):
         return found
 
 
-def _rough_halves(cards: dict) -> _RoughHalves:
+def _rough_halves(cards: Data) -> _RoughHalves:
     """The ``_RoughHalves`` of the card table ``cards`` (made once per table content, ``state.derived``)."""
     table = derived(cards)
     found = table.get("rough_play")
@@ -217,7 +219,7 @@ def _rough_list(seat: str, card: str, side: str, il: str, targets: tuple[str, ..
     return tuple(map(partial(cached, Rough, seat, card, side, il), targets))  # shared instances
 
 
-def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
+def do_declare(state: State, action: Declare, events: list[Event]) -> None:
     kind = state["pending"]["kind"]
     if kind not in ("attack", "defence") or action.mode != kind:
         raise IllegalAction("wrong_mode", f"now is the {kind} step, not {action.mode}", "6.1/7.1")
@@ -239,7 +241,7 @@ def do_declare(state: dict, action: Declare, events: list[Event]) -> None:
     )
 
 
-def do_add_half(state: dict, action: AddHalf, events: list[Event]) -> None:
+def do_add_half(state: State, action: AddHalf, events: list[Event]) -> None:
     """Grow the declared stack by one half (validated as a whole, IL 5.2–5.4.7)."""
     pending = state["pending"]
     halves = (*(tuple(h) for h in pending["halves"]), (action.card, action.side))
@@ -257,14 +259,14 @@ def do_add_half(state: dict, action: AddHalf, events: list[Event]) -> None:
     )
 
 
-def do_cancel(state: dict, action: Cancel, events: list[Event]) -> None:
+def do_cancel(state: State, action: Cancel, events: list[Event]) -> None:
     state["pending"] = state["pending"]["back"]
     events.append(Event("declaration_withdrawn", "5.2", {"seat": action.seat}))
 
 
 def _use(
-    state: dict, seat: str, halves: list, ils: tuple[str, ...], mode: str, events: list[Event]
-) -> tuple[dict, list[dict]]:
+    state: State, seat: str, halves: list[Any], ils: tuple[str, ...], mode: str, events: list[Event]
+) -> tuple[Data, list[Data]]:
     """Roll and compute AP or DP (IL 6.2–6.4 / 7.2–7.4); discard the cards (5.5); the ILs act (6.7/7.7).
     Returns the use (public data, as the log shows it) and the users' growth checks (6.8/7.8/11.4)."""
     value_key = "attack" if mode == "attack" else "defence"
@@ -304,7 +306,7 @@ def _use(
     return used, _growth_checks(state, seat, ils, sum([h.get("growth_bonus") or 0 for h in hs]))
 
 
-def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> list[dict]:
+def _growth_checks(state: State, seat: str, ils: tuple[str, ...], bonus: int) -> list[Data]:
     """IL 6.8/7.8/11.4: the technique's growth bonus, one check per user who can grow (11.7); the using seat
     may split each (11.6)."""
     if not bonus:
@@ -322,7 +324,7 @@ def _growth_checks(state: dict, seat: str, ils: tuple[str, ...], bonus: int) -> 
 INSTRUCTION_ORDER = ("attack_right", "reset", "counter")  # IL 8.6.1–8.6.3, the order they are listed in
 
 
-def defence_instructions(state: dict, halves: list) -> list[str]:
+def defence_instructions(state: State, halves: list[Any]) -> list[str]:
     """IL 8.6: the instructions a defending stack carries, each once, in the order of 8.6.1–8.6.3. A lower-half
     ディフェンス/ブロック carries the attack-right change whatever else it says (8.6.4, "always"); any other
     half its ``on_defence``. More than one: the defender chooses (``instruction_actions``); none: 6.9/7.9."""
@@ -336,7 +338,7 @@ def defence_instructions(state: dict, halves: list) -> list[str]:
     return [how for how in INSTRUCTION_ORDER if how in found]
 
 
-def do_assign(state: dict, action: Assign, events: list[Event]) -> Then:
+def do_assign(state: State, action: Assign, events: list[Event]) -> Then:
     """IL 5.3–5.5, 6.2–6.4/7.2–7.4: the chosen ILs use the declared stack; then their growth checks (11.4) and
     the attack or the defence is over (``after_attack``/``after_defence`` carry on)."""
     pending = state["pending"]
@@ -358,7 +360,7 @@ def do_assign(state: dict, action: Assign, events: list[Event]) -> Then:
     return "growth", {"checks": checks, "then": "defence", "resume": resume}
 
 
-def after_attack(state: dict, events: list[Event], resume: dict) -> Then:
+def after_attack(state: State, events: list[Event], resume: Data) -> Then:
     """After an attack and its growth checks: a failed attack moves the attack right and the exchange is over
     (6.5), otherwise the other team defends (7.1). ``resume = {"seat": attacker, "attack": the use}``."""
     seat, used = resume["seat"], resume["attack"]
@@ -377,7 +379,7 @@ PASS_CLAUSES = {
 }
 
 
-def do_pass(state: dict, action: Pass, events: list[Event]) -> Then:
+def do_pass(state: State, action: Pass, events: list[Event]) -> Then:
     kind = state["pending"]["kind"]
     if not _pass_open(state, action, kind):
         raise IllegalAction(
@@ -398,7 +400,7 @@ def do_pass(state: dict, action: Pass, events: list[Event]) -> Then:
     return finish_pass(state, events, kind)
 
 
-def finish_pass(state: dict, events: list[Event], kind: str) -> Then:
+def finish_pass(state: State, events: list[Event], kind: str) -> Then:
     """After a pass: in attack the attack right moves (6.6); in defence the defence fails (7.6, 8.4)."""
     if kind == "attack":
         state["match"]["attacker"] = other(state["match"]["attacker"])
@@ -409,7 +411,7 @@ def finish_pass(state: dict, events: list[Event], kind: str) -> Then:
     return "defence", {"seat": pending["seat"], "attack": pending["attack"], "defence": None}
 
 
-def do_discard_refill(state: dict, action: Action, events: list[Event]) -> Then:
+def do_discard_refill(state: State, action: Action, events: list[Event]) -> Then:
     """IL 6.6.2/7.6.2: discard any number of cards, then draw to the limit."""
     pending = state["pending"]
     seat = action.seat

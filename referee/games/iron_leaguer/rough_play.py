@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from referee.engine.actions import Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .actions import Rough
@@ -18,7 +19,7 @@ from .state import Then, attrs, can_act, discard_cards, name, other, roll, set_i
 from .techniques import half_of, il_may_use
 
 
-def check_rough(state: dict, action: Rough) -> dict:
+def check_rough(state: State, action: Rough) -> Data:
     if action.seat != "dark":
         raise IllegalAction("silver_rough_play", "Silver never makes a rough play", "9.2")
     if state["pending"]["kind"] != "attack":
@@ -39,7 +40,7 @@ def check_rough(state: dict, action: Rough) -> dict:
     return half
 
 
-def do_rough(state: dict, action: Rough, events: list[Event]) -> Then:
+def do_rough(state: State, action: Rough, events: list[Event]) -> Then:
     """IL 9.3–9.8: success value = rough value − target body − own penalty; 2d6 at most it succeeds."""
     half = check_rough(state, action)
     own_penalty = state["ils"][action.il]["penalty"]
@@ -62,7 +63,7 @@ def do_rough(state: dict, action: Rough, events: list[Event]) -> Then:
 
 
 def _event(
-    state: dict, action: Rough, half: dict, facts: dict, dice: list[int], counter: int, success: bool
+    state: State, action: Rough, half: Data, facts: Data, dice: list[int], counter: int, success: bool
 ) -> Event:
     """The ruling of one rough play with every input it used (IL 9.4–9.6, 9.8; 9.9 for the target)."""
     target = state["ils"][action.target]

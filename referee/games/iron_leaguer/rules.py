@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from math import ceil
 
+from referee.engine.protocol import Data
+
 DEFENCE_HALF_NAMES = ("ディフェンス", "ブロック")  # IL 5.4.7, 8.6.4
 STACKABLE_HALF = "ディフェンス"  # IL 5.4.7: the one technique that may be used twice at once
 WORLD_TOUR_SCENES = (13, 15, 17)
@@ -46,7 +48,7 @@ def effective_skill(il_heart: int, il_skill: int, card_heart: int) -> int:
     return il_skill + max(0, il_heart - card_heart) // 2
 
 
-def meets_values(half: dict, heart: int, skill: int, body: int) -> bool:
+def meets_values(half: Data, heart: int, skill: int, body: int) -> bool:
     """IL 5.4.4/5.4.5: heart and body must reach the card's; skill may be made up from surplus heart."""
     return (
         heart >= half.get("heart", 0)
@@ -55,7 +57,7 @@ def meets_values(half: dict, heart: int, skill: int, body: int) -> bool:
     )
 
 
-def kind_allows(half: dict, il_name: str, il_kinds: list[str]) -> bool:
+def kind_allows(half: Data, il_name: str, il_kinds: list[str]) -> bool:
     """IL 5.4.1: the half's kind must be one of the IL's; "any" (−) for all; "named" (※) for the named ILs."""
     kind = half["kind"]
     if kind == "any":

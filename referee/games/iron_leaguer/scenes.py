@@ -6,12 +6,13 @@ starts the next one); this module imports no other step module.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import rules
 from .state import SEATS, Then, clear_penalties, other, unact_all
 
 
-def start_match(state: dict, events: list[Event]) -> None:
+def start_match(state: State, events: list[Event]) -> None:
     """IL 3.1/3.3: an odd scene; the previous match's winner attacks first (Dark in scene 1, IL 3.2)."""
     attacker = state["results"][-1]["winner"] if state["results"] else "dark"
     unact_all(state)
@@ -33,7 +34,7 @@ def start_match(state: dict, events: list[Event]) -> None:
     )
 
 
-def world_tour_wins(state: dict) -> dict[str, int]:
+def world_tour_wins(state: State) -> dict[str, int]:
     wins = {seat: 0 for seat in SEATS}
     for result in state["results"]:
         if result["scene"] in rules.WORLD_TOUR_SCENES:
@@ -41,7 +42,7 @@ def world_tour_wins(state: dict) -> dict[str, int]:
     return wins
 
 
-def end_match(state: dict, events: list[Event], winner: str) -> Then:
+def end_match(state: State, events: list[Event], winner: str) -> Then:
     """IL 4.3: the first to the scene's points wins; IL 22.1: two World Tour wins end the game (None);
     otherwise the scene is over (``("scene", None)``: the flow goes on to the interval)."""
     score = dict(state["match"]["score"])
@@ -71,7 +72,7 @@ def end_match(state: dict, events: list[Event], winner: str) -> Then:
     return "scene", None
 
 
-def begin_interval(state: dict, events: list[Event]) -> None:
+def begin_interval(state: State, events: list[Event]) -> None:
     """IL 10.1: after the match of the previous scene, penalties are removed (and every IL unacted); the
     interval's steps (10.2) follow (flow.py)."""
     result = state["results"][-1]

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .actions import ChooseInstruction, cached
 from .state import SEATS, Then, can_act, other, reset
 
 
-def after_defence(state: dict, events: list[Event], resume: dict) -> Then:
+def after_defence(state: State, events: list[Event], resume: Data) -> Then:
     """After a defence and its growth checks, or a pass in defence (7.6: ``"defence"`` None): the comparison
     (8.1–8.6). ``resume = {"seat": defender, "attack": the use, "defence": the use or None}``."""
     return resolve(state, events, resume["attack"], resume["defence"], resume["seat"])
 
 
-def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None, defender: str) -> Then:
+def resolve(state: State, events: list[Event], attack: Data, defence: Data | None, defender: str) -> Then:
     """IL 8.1–8.6: compare AP with DP (None: no defence, 7.6) and carry out the result; a successful defence
     whose stack carries several instructions waits for the defender's choice (8.6, ``instruction``)."""
     attacker = other(defender)
@@ -46,12 +47,12 @@ def resolve(state: dict, events: list[Event], attack: dict, defence: dict | None
     return follow(state, events, attack, defence, defender, options[0] if options else None)
 
 
-def instruction_actions(state: dict, seat: str) -> list[Action]:
+def instruction_actions(state: State, seat: str) -> list[Action]:
     """IL 8.6: one ``ChooseInstruction`` per instruction the successful defence's stack carries."""
     return [cached(ChooseInstruction, seat, how) for how in state["pending"]["options"]]
 
 
-def do_instruction(state: dict, action: ChooseInstruction, events: list[Event]) -> Then:
+def do_instruction(state: State, action: ChooseInstruction, events: list[Event]) -> Then:
     """IL 8.6: the defender's choice among the instructions its successful defence carries."""
     pending = state["pending"]
     if action.instruction not in pending["options"]:
@@ -66,10 +67,10 @@ def do_instruction(state: dict, action: ChooseInstruction, events: list[Event]) 
 
 
 def follow(
-    state: dict,
+    state: State,
     events: list[Event],
-    attack: dict,
-    defence: dict,
+    attack: Data,
+    defence: Data,
     defender: str,
     how: str | None,
     chosen: bool = False,
@@ -110,7 +111,7 @@ def follow(
     return "exchange", None
 
 
-def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) -> Then:
+def score(state: State, events: list[Event], seat: str, clause: str, **inputs) -> Then:
     """IL 8.2/8.4/8.5: a point; at the scene's points ``seat`` has won the match (4.3/4.4: ``("match", seat)``),
     else reset, the scored-on team attacks."""
     score = state["match"]["score"] = state["match"]["score"].copy()  # replaced, never changed in place
@@ -130,7 +131,7 @@ def score(state: dict, events: list[Event], seat: str, clause: str, **inputs) ->
     return None
 
 
-def after_exchange(state: dict, events: list[Event], data: None = None) -> Then:
+def after_exchange(state: State, events: list[Event], data: None = None) -> Then:
     """After an exchange (an attack, its defence, a rough play; ``data`` unused) IL 8.7: when every IL of both
     teams has acted (or cannot act, 9.9), reset; then the holder attacks."""
     if not any(can_act(state, il) for seat in SEATS for il in state["teams"][seat]):

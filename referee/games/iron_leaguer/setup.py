@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
-from referee.engine.protocol import RngSeed
+from referee.engine.protocol import Data, RngSeed
 
 from . import rules
 from .state import draw_tech
 
 
-def _catalogue(cards: list[dict]) -> tuple[dict, list[str], list[str]]:
+def _catalogue(cards: list[Data]) -> tuple[Data, list[str], list[str]]:
     """Assign instance ids: ILs ``il01``…, techniques ``t001``… in the given order. ValueError on a card that
     is neither."""
-    table: dict[str, dict] = {}
+    table: dict[str, Data] = {}
     ils: list[str] = []
     techs: list[str] = []
     for i, card in enumerate(cards):
@@ -32,7 +32,7 @@ def _catalogue(cards: list[dict]) -> tuple[dict, list[str], list[str]]:
     return table, ils, techs
 
 
-def _empty_state(table: dict, ils: list[str], rng: RngSeed) -> dict:
+def _empty_state(table: Data, ils: list[str], rng: RngSeed) -> Data:
     """The state before anything is dealt (shape: see state.py)."""
     return {
         "game": "iron_leaguer",
@@ -55,7 +55,7 @@ def _empty_state(table: dict, ils: list[str], rng: RngSeed) -> dict:
     }
 
 
-def line_ups(table: dict, ils: list[str], rosters: dict[str, list[str]]) -> tuple[dict, list[str], list[str]]:
+def line_ups(table: Data, ils: list[str], rosters: dict[str, list[str]]) -> tuple[Data, list[str], list[str]]:
     """IL 2.2–2.3: ``(teams, IL deck before shuffling, ILs out of the game)``.
 
     Without a roster a side fields its starting line-up (affiliation ``silver_starter``/``dark_starter``). A side
@@ -86,7 +86,7 @@ def line_ups(table: dict, ils: list[str], rosters: dict[str, list[str]]) -> tupl
     return teams, deck, out
 
 
-def new_game(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
+def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """IL 2.1–2.5, 3.2. ``decks = {"cards": [card dicts as in the seed JSON], "rosters"?: {seat: [IL names]}}``
     (the whole Iron Leaguer pool: both line-ups, the Dark/stray leaguers and the technique cards; a custom roster
     replaces a side's starting line-up). Returns ``(state, setup events)``."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import rules
 
@@ -32,7 +33,7 @@ SEATS = ("silver", "dark")
 Then = tuple[str, Any] | None
 
 
-def copy_state(state: dict) -> dict:
+def copy_state(state: State) -> Data:
     """A copy deep enough for ``apply`` to mutate: every part a rule changes in place is copied — the top
     level, ``rng`` (the dice advance its counter), ``ils`` (``set_il`` replaces entries in it), ``match`` (the
     attacker and the rough plays) and ``interval`` with its lists and dicts (the step, actions left, rescue).
@@ -64,30 +65,30 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-def put(state: dict, part: str, key: str, value: object) -> None:
+def put(state: State, part: str, key: str, value: object) -> None:
     """``state[part][key] = value`` by replacing ``state[part]`` (``teams``, ``hands``, ``tech``):
     ``copy_state`` shares those dicts with the state ``apply`` was given. The keys keep their order."""
     state[part] = {**state[part], key: value}
 
 
-class Derived(dict):
+class Derived(Data):
     """What the engine works out from a card table alone, made on first use: each part under a name of its
     own (``techniques`` and ``usable`` in techniques.py, ``match`` and ``rough_play`` in match.py,
     ``interval_steps``). ``cards``: the first table of this content (kept alive)."""
 
     __slots__ = ("cards",)
 
-    def __init__(self, cards: dict) -> None:
+    def __init__(self, cards: Data) -> None:
         super().__init__()
         self.cards = cards
 
 
 # id(table) -> (the table, kept alive so its id is not reused; its Derived); and one Derived per content
-_BY_TABLE: dict[int, tuple[dict, Derived]] = {}
+_BY_TABLE: dict[int, tuple[Data, Derived]] = {}
 _CONTENTS: list[Derived] = []
 
 
-def derived(cards: dict) -> Derived:
+def derived(cards: Data) -> Derived:
     """The ``Derived`` of the card table ``cards``, shared by every table of equal content (``==``: each game
     of a pool sets up its own table, and a state read back from JSON has a new one), so what depends on the
     cards alone is worked out once per pool, not once per game. A table is never changed in place once the
@@ -107,7 +108,7 @@ def derived(cards: dict) -> Derived:
     return found
 
 
-def without(items: list, item: object) -> list:
+def without(items: list[Any], item: object) -> list[Any]:
     """A new list: ``items`` without the first ``item`` (``list.remove`` on a copy; ValueError if absent). The
     line-ups, hands and discard pile are shared with the state ``apply`` was given (``copy_state``), so they
     are replaced, never changed in place."""
@@ -115,14 +116,14 @@ def without(items: list, item: object) -> list:
     return items[:i] + items[i + 1 :]
 
 
-def set_il(state: dict, il: str, **changes: int | bool) -> None:
+def set_il(state: State, il: str, **changes: int | bool) -> None:
     """Change ``heart``/``penalty``/``acted`` of one IL by replacing its entry: ``copy_state`` shares the
     entries with the state ``apply`` was given, so changing one in place would change that state too."""
     ils = state["ils"]
     ils[il] = {**ils[il], **changes}
 
 
-def clear_penalties(state: dict) -> None:
+def clear_penalties(state: State) -> None:
     """IL 10.1 (and a new match, 3.3): every penalty removed."""
     for il, s in state["ils"].items():
         if s["penalty"]:
@@ -133,39 +134,39 @@ def other(seat: str) -> str:
     return "dark" if seat == "silver" else "silver"
 
 
-def attrs(state: dict, card_id: str) -> dict:
+def attrs(state: State, card_id: str) -> Data:
     return state["cards"][card_id]["attributes"]
 
 
-def name(state: dict, card_id: str) -> str:
+def name(state: State, card_id: str) -> str:
     return state["cards"][card_id]["name"]
 
 
-def team_of(state: dict, il: str) -> str | None:
+def team_of(state: State, il: str) -> str | None:
     for seat in SEATS:
         if il in state["teams"][seat]:
             return seat
     return None
 
 
-def roll(state: dict, count: int) -> tuple[list[int], int]:
+def roll(state: State, count: int) -> tuple[list[int], int]:
     """``count`` dice from the game's RNG; returns (dice, the RNG counter before the roll)."""
     counter = state["rng"]["counter"]
     return rngmod.dice(state["rng"], count), counter
 
 
-def incapacitated(state: dict, il: str) -> bool:
+def incapacitated(state: State, il: str) -> bool:
     """IL 9.9 for an IL in the state."""
     a, s = attrs(state, il), state["ils"][il]
     return rules.incapacitated(s["heart"], a["body"], s["penalty"])
 
 
-def can_act(state: dict, il: str) -> bool:
+def can_act(state: State, il: str) -> bool:
     """IL 5.3/9.9: unacted and not incapacitated."""
     return not state["ils"][il]["acted"] and not incapacitated(state, il)
 
 
-def in_order(ils: tuple | list, line: list | tuple) -> bool:
+def in_order(ils: tuple[Any, ...] | list[Any], line: list[Any] | tuple[Any, ...]) -> bool:
     """``ils`` are distinct members of ``line`` in its order (a subsequence): how an action names several ILs
     of a line-up (IL 6.6.3 readying, 18.3 training, 5.4.6 users), checked without listing every choice."""
     try:
@@ -175,11 +176,11 @@ def in_order(ils: tuple | list, line: list | tuple) -> bool:
     return positions == sorted(set(positions))  # distinct and increasing
 
 
-def tech_deck(state: dict) -> list:
+def tech_deck(state: State) -> list[Any]:
     return state["tech"]["decks"][str(state["tech"]["period"])]
 
 
-def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: str) -> None:
+def draw_tech(state: State, seat: str, count: int, events: list[Event], clause: str) -> None:
     """Draw ``count`` technique cards; an empty deck is rebuilt from the shuffled discard (IL 5.6). With both
     empty, fewer cards are drawn. Emits a public count event and a private event naming the cards."""
     drawn: list[str] = []
@@ -206,14 +207,14 @@ def draw_tech(state: dict, seat: str, count: int, events: list[Event], clause: s
             events.append(Event("drawn", clause, {"seat": seat, "cards": drawn}, to=(seat,)))
 
 
-def draw_to_limit(state: dict, seat: str, events: list[Event], clause: str) -> None:
+def draw_to_limit(state: State, seat: str, events: list[Event], clause: str) -> None:
     """Draw until the hand holds the scene's limit (IL 5.7); a hand above the limit keeps its cards."""
     missing = rules.hand_limit(state["scene"]) - len(state["hands"][seat])
     if missing > 0:
         draw_tech(state, seat, missing, events, clause)
 
 
-def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
+def discard_cards(state: State, seat: str, cards: list[str]) -> None:
     """IL 5.5: used or discarded cards go face up to the discard pile."""
     hand = state["hands"][seat]
     for card in cards:
@@ -222,7 +223,7 @@ def discard_cards(state: dict, seat: str, cards: list[str]) -> None:
     put(state, "tech", "discard", state["tech"]["discard"] + list(cards))
 
 
-def unact_all(state: dict) -> None:
+def unact_all(state: State) -> None:
     ils = state["ils"]
     for seat in SEATS:
         for il in state["teams"][seat]:
@@ -230,7 +231,7 @@ def unact_all(state: dict) -> None:
                 set_il(state, il, acted=False)
 
 
-def reset(state: dict, events: list[Event], attacker: str, clause: str) -> None:
+def reset(state: State, events: list[Event], attacker: str, clause: str) -> None:
     """IL 8.5/8.6.2/8.7: every IL unacted, both teams draw to the limit (attacker first), ``attacker``
     attacks."""
     unact_all(state)
@@ -240,7 +241,7 @@ def reset(state: dict, events: list[Event], attacker: str, clause: str) -> None:
         draw_to_limit(state, seat, events, clause)
 
 
-def join(state: dict, seat: str, il: str) -> None:
+def join(state: State, seat: str, il: str) -> None:
     """Add ``il`` to ``seat``'s team (removing it from strays/retired/deck)."""
     for zone in ("strays", "retired", "il_deck"):  # replaced, never changed in place (copy_state)
         if il in state[zone]:
@@ -248,14 +249,14 @@ def join(state: dict, seat: str, il: str) -> None:
     put(state, "teams", seat, [*state["teams"][seat], il])
 
 
-def make_stray(state: dict, il: str) -> None:
+def make_stray(state: State, il: str) -> None:
     seat = team_of(state, il)
     if seat:
         put(state, "teams", seat, without(state["teams"][seat], il))
     state["strays"] = [*state["strays"], il]
 
 
-def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inputs: dict, parts: list[int]) -> bool:
+def grow(state: State, il: str, value: int, clause: str, events: list[Event], inputs: Data, parts: list[int]) -> bool:
     """One growth check (IL 11.2/11.3): 2d6 at most ``value`` adds 1 heart. Emits the ruling event, its data
     ``il``, ``name``, the check's ``inputs``, the split's ``parts`` (11.6), then the roll and its result."""
     dice, counter = roll(state, 2)
@@ -279,7 +280,7 @@ def grow(state: dict, il: str, value: int, clause: str, events: list[Event], inp
     return ok
 
 
-def growth_check(il: str, seat: str, value: int, clause: str, **inputs: object) -> dict:
+def growth_check(il: str, seat: str, value: int, clause: str, **inputs: object) -> Data:
     """One growth check to make: ``il`` checks ``value`` (IL 11.2); ``inputs`` go into its ruling event. A
     step hands its checks to the flow (``("growth", {"checks", "then", "resume"})``), which makes them with
     growth.py, each maybe split (11.6).

@@ -15,8 +15,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
+from typing import Any
 
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 
 from . import rules
 from .state import attrs, derived, in_order, name
@@ -24,11 +26,11 @@ from .state import attrs, derived, in_order, name
 TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
 
-def half_of(state: dict, card: str, side: str) -> dict:
+def half_of(state: State, card: str, side: str) -> Data:
     return state["cards"][card]["attributes"][side]
 
 
-def il_may_use(state: dict, il: str, half: dict) -> bool:
+def il_may_use(state: State, il: str, half: Data) -> bool:
     """IL 5.4.1/5.4.4/5.4.5 for one IL and one half (ignores acted/incapacitated)."""
     a = attrs(state, il)
     return rules.kind_allows(half, name(state, il), a.get("kinds", [])) and rules.meets_values(
@@ -52,7 +54,7 @@ class Team:
 
     __slots__ = ("cards", "ils", "hearts", "masks", "groups", "everyone", "by_kind", "by_name")
 
-    def __init__(self, cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> None:
+    def __init__(self, cards: Data, ils: tuple[str, ...], hearts: tuple[int, ...]) -> None:
         self.cards, self.ils, self.hearts = cards, ils, hearts
         self.masks: dict[tuple[str, str], int] = {}
         self.groups: dict[int, tuple[str, ...]] = {}
@@ -88,7 +90,7 @@ class Team:
             found = self.groups[mask] = tuple(il for i, il in enumerate(self.ils) if mask >> i & 1)
         return found
 
-    def _mask(self, half: dict) -> int:
+    def _mask(self, half: Data) -> int:
         """IL 5.4.1/5.4.4/5.4.5 for every member (``il_may_use``, inlined: one pass per half and team)."""
         kind = half["kind"]
         if kind == "any":
@@ -115,9 +117,9 @@ class Profile:
 
     def __init__(self, team: Team, ready: int, acted: tuple[str, ...]) -> None:
         self.team, self.ready, self.acted = team, ready, acted
-        self.memo: dict[tuple, object] = {}
+        self.memo: dict[tuple[Any, ...], object] = {}
 
-    def remember(self, key: tuple, value: object) -> object:
+    def remember(self, key: tuple[Any, ...], value: object) -> object:
         """``memo[key] = value`` (cleared first past 64 answers: bounded memory); returns ``value``."""
         memo = self.memo
         if len(memo) >= 64:
@@ -138,14 +140,14 @@ _STATUS = itemgetter("heart", "acted", "penalty")
 PROFILES_KEPT = 32
 
 
-def _tables(cards: dict) -> tuple[dict, dict]:
+def _tables(cards: Data) -> tuple[Data, Data]:
     found = derived(cards).get("techniques")
     if found is None:
         found = derived(cards)["techniques"] = ({}, {})
     return found
 
 
-def _team(cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
+def _team(cards: Data, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
     teams = _tables(cards)[0]
     found = teams.get((ils, hearts))
     if found is None:
@@ -155,17 +157,17 @@ def _team(cards: dict, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
     return found
 
 
-class _Usable(dict):
+class _Usable(Data):
     """card -> ``((card, side), side, half, persons needed, identity, persons), ...``: the halves of the card
     that may be used in an attack or a defence at all (not rough play, IL 9.1; the timing, IL 5.4.2), read
     once per card and mode. ``(card, side)`` is the key of ``Team.masks`` (made once); identity is what IL
     5.4.7 compares (``_key``), persons the half's own number (None for "−", 5.4.3)."""
 
-    def __init__(self, cards: dict, timings: tuple[str, ...]) -> None:
+    def __init__(self, cards: Data, timings: tuple[str, ...]) -> None:
         super().__init__()
         self.cards, self.timings = cards, timings
 
-    def __missing__(self, card: str) -> tuple[tuple[tuple[str, str], str, dict, int, str | None, int | None], ...]:
+    def __missing__(self, card: str) -> tuple[tuple[tuple[str, str], str, Data, int, str | None, int | None], ...]:
         attributes = self.cards[card]["attributes"]
         found = self[card] = tuple(
             ((card, side), side, half, half["persons"] or 1, _key(side, half), half["persons"])
@@ -177,7 +179,7 @@ class _Usable(dict):
         return found
 
 
-def usable_halves(cards: dict) -> dict[str, _Usable]:
+def usable_halves(cards: Data) -> dict[str, _Usable]:
     """``{mode: _Usable}`` for the card table ``cards`` (made once per table content, ``derived``)."""
     table = derived(cards)
     found = table.get("usable")
@@ -186,7 +188,7 @@ def usable_halves(cards: dict) -> dict[str, _Usable]:
     return found
 
 
-def _key(side: str, half: dict) -> str | None:
+def _key(side: str, half: Data) -> str | None:
     """The identity checked by IL 5.4.7; None for the stackable lower-half ディフェンス."""
     return None if side == "lower" and half["name"] == rules.STACKABLE_HALF else half["name"]
 
@@ -194,7 +196,7 @@ def _key(side: str, half: dict) -> str | None:
 SeatProfiles = Profile  # the name callers pass as ``seen``
 
 
-def seat_profiles(state: dict, seat: str) -> Profile:
+def seat_profiles(state: State, seat: str) -> Profile:
     """``seat``'s ``Profile``: its ``Team`` (line-up and hearts), the mask of its members who can act
     (``state.can_act``, IL 5.3/9.9) and its acted members. A caller asking several questions of one state
     computes it once and passes it as ``seen``; a caller may keep its own answers in ``Profile.memo`` under
@@ -224,12 +226,12 @@ def seat_profiles(state: dict, seat: str) -> Profile:
     return found
 
 
-def _seat_profiles(state: dict, seat: str, seen: Profile | None) -> Profile:
+def _seat_profiles(state: State, seat: str, seen: Profile | None) -> Profile:
     return seat_profiles(state, seat) if seen is None else seen
 
 
 def single_halves(
-    state: dict, seat: str, mode: str, seen: Profile | None = None
+    state: State, seat: str, mode: str, seen: Profile | None = None
 ) -> list[tuple[tuple[str, str], ...]]:
     """Every one-half stack ``seat`` may declare now for ``mode``, each with enough ready ILs (IL 5.3–5.4).
     ``seen``: ``seat_profiles(state, seat)`` when the caller has computed it."""
@@ -248,7 +250,7 @@ def single_halves(
 
 
 def extensions(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
+    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[tuple[str, str]]:
     """Every half that may join the declared stack (IL 5.4.3/5.4.6/5.4.7): the same checks as ``check_stack``,
     computed once for the stack. Every part of a valid stack is itself valid, so adding halves one at a time
@@ -285,7 +287,7 @@ def extensions(
     return out
 
 
-def stack_persons(state: dict, halves: tuple[tuple[str, str], ...] | list[list[str]]) -> int:
+def stack_persons(state: State, halves: tuple[tuple[str, str], ...] | list[list[str]]) -> int:
     """IL 5.4.3: the persons of a stack ("−" follows the others; all "−": one IL). ``halves``: ``(card, side)``
     pairs, tuples or the lists of a pending declaration."""
     cards, found = state["cards"], None
@@ -299,7 +301,7 @@ def stack_persons(state: dict, halves: tuple[tuple[str, str], ...] | list[list[s
 
 
 def check_stack(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
+    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[str]:
     """Validate a declared stack; returns the ready ILs who may use all of it. Raises ``IllegalAction``.
     ``seen`` as in ``single_halves``; remembered as ``il_users``."""
@@ -307,7 +309,7 @@ def check_stack(
 
 
 def _check_stack(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
+    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], team: Team, ready: int
 ) -> tuple[tuple[str, ...], int]:
     _check_halves(state, seat, mode, halves)
     persons = stack_persons(state, halves)
@@ -322,7 +324,7 @@ def _check_stack(
     return users, persons
 
 
-def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> None:
+def _check_halves(state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...]) -> None:
     """IL 5.1/5.2/5.4.2/5.4.3/5.4.7/9.1 for each half and the stack as a whole (not yet who may use it)."""
     if mode not in TIMINGS:
         raise IllegalAction("bad_mode", f"mode must be attack or defence, not {mode!r}", "5.4.2")
@@ -355,7 +357,7 @@ def _check_halves(state: dict, seat: str, mode: str, halves: tuple[tuple[str, st
 
 
 def il_users(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
+    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> tuple[tuple[str, ...], int]:
     """``(users, persons)``: the ready ILs who may use the whole stack, in line-up order, and how many of them
     use it (IL 5.3/5.4.3/5.4.6). Raises ``IllegalAction`` for a stack that may not be declared (IL 5.1/5.2/
@@ -385,7 +387,7 @@ def is_user_set(ils: tuple[str, ...], users: tuple[str, ...], persons: int) -> b
 
 
 def il_choices(
-    state: dict, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
+    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
 ) -> list[tuple[str, ...]]:
     """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order: ``user_sets`` of
     ``il_users``. ``seen`` as in ``single_halves``."""

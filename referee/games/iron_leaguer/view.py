@@ -7,11 +7,13 @@ the RNG only as its commitment and counter. A spectator (``seat=None``) sees wha
 
 from __future__ import annotations
 
+from referee.engine.protocol import Data, State
+
 from . import rules
 from .state import SEATS
 
 
-def _ils(state: dict, zone: list[str]) -> list[dict]:
+def _ils(state: State, zone: list[str]) -> list[Data]:
     """The public face of each IL in ``zone``; ``incapacitated`` is IL 9.9 (``rules.incapacitated``)."""
     live, cards = state["ils"], state["cards"]
     incapacitated = rules.incapacitated
@@ -33,7 +35,7 @@ def _ils(state: dict, zone: list[str]) -> list[dict]:
     return out
 
 
-def _pending(state: dict, seat: str | None) -> dict | None:
+def _pending(state: State, seat: str | None) -> Data | None:
     """A declaration stays private until its cards are used (Cancel returns them to a hidden hand)."""
     pending = state["pending"]
     if pending and pending["kind"] == "assign" and pending["seat"] != seat:
@@ -41,13 +43,13 @@ def _pending(state: dict, seat: str | None) -> dict | None:
     return pending
 
 
-def view(state: dict, seat: str | None) -> dict:
+def view(state: State, seat: str | None) -> Data:
     """``seat`` in ("silver", "dark") or None (spectator). Returns a JSON dict; raises ValueError on a bad
     seat."""
     return views(state, [seat])[seat]
 
 
-def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
     """``{seat: view(state, seat)}`` for each of ``seats``, made together: the public parts (line-ups, strays,
     retired, technique zones, match, results, interval, the RNG's commitment) are one object shared by every
     view, so the live push's per-seat delta (``matches.viewdelta.diff``) passes over them without walking them.
@@ -89,7 +91,7 @@ def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
     return out
 
 
-def _hands(state: dict, seat: str | None) -> tuple[dict, list[str]]:
+def _hands(state: State, seat: str | None) -> tuple[Data, list[str]]:
     """``seat``'s own hand as cards, the other as a count; and every card id ``seat`` may see (the ILs of the
     public zones, the discard pile and its own hand)."""
     visible = [
@@ -99,7 +101,7 @@ def _hands(state: dict, seat: str | None) -> tuple[dict, list[str]]:
         *state["retired"],
         *state["tech"]["discard"],
     ]
-    hands: dict = {}
+    hands: Data = {}
     for s in SEATS:
         if s == seat:
             hands[s] = list(state["hands"][s])
@@ -109,7 +111,7 @@ def _hands(state: dict, seat: str | None) -> tuple[dict, list[str]]:
     return hands, visible
 
 
-def _tech(tech: dict) -> dict:
+def _tech(tech: Data) -> Data:
     """The technique zones: the decks only as counts, the discard pile face up (IL 5.5)."""
     return {
         "period": tech["period"],

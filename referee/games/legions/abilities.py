@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.abilities import Kind, Param, Problem, Term, Vocabulary
+from referee.engine.protocol import Data
 
 UNIT_KINDS = ("minion", "lord", "master")
 PICKS = ("choose", "all", "master", "self", "adjacent", "previous")
@@ -77,7 +78,7 @@ def _units_text(units: list[str], lang: str) -> str:
     return ("か" if lang == "ja" else " or ").join(names[u] for u in units)
 
 
-def _render_target(vocab: Vocabulary, value: dict, lang: str) -> str:
+def _render_target(vocab: Vocabulary, value: Data, lang: str) -> str:
     pick, side = value["pick"], value.get("side", "opponent")
     units, zone, count = value.get("units", ["minion"]), value.get("zone", "field"), value.get("count", 1)
     ja = lang == "ja"
@@ -177,7 +178,7 @@ KEYWORDS = (
          reminder_en="Its attacks on the leader zone cannot be blocked by the facing minion."),
 )
 
-def _minion_placed_text(item: dict, values: dict, lang: str) -> str:
+def _minion_placed_text(item: Data, values: Data, lang: str) -> str:
     side = item.get("side", "own")
     if lang == "ja":
         return f"{({'own': '自分の', 'opponent': '相手の'}).get(side, '')}ミニオンが配置された時"
@@ -214,12 +215,12 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def _one(item: dict) -> bool:
+def _one(item: Data) -> bool:
     target = item["target"]
     return target["pick"] in ("choose", "self", "previous") and target.get("count", 1) == 1
 
 
-def _modify_text(item: dict, values: dict, lang: str) -> str:
+def _modify_text(item: Data, values: Data, lang: str) -> str:
     parts_ja = [f"{stat}を{_signed(item[key])}" for stat, key in (("ATK", "atk"), ("HP", "hp")) if key in item]
     parts_en = [f"{_signed(item[key])} {stat}" for stat, key in (("ATK", "atk"), ("HP", "hp")) if key in item]
     turn = item.get("until", "turn") == "turn"
@@ -230,7 +231,7 @@ def _modify_text(item: dict, values: dict, lang: str) -> str:
            f"{' until end of turn' if turn else ''}."
 
 
-def _grant_text(item: dict, values: dict, lang: str) -> str:
+def _grant_text(item: Data, values: Data, lang: str) -> str:
     turn = item.get("until", "turn") == "turn"
     if lang == "ja":
         return f"{'ターン終了時まで、' if turn else ''}{values['target']}は{values['keyword']}を得る。"
@@ -286,7 +287,7 @@ VOCABULARY = Vocabulary("legions", KEYWORDS, TRIGGERS, EFFECTS, STATICS, KINDS, 
 """The one definition of the Legions vocabulary: validation, card text, the admin and the engine read it."""
 
 
-def keyword_from_text(text: str) -> dict:
+def keyword_from_text(text: str) -> Data:
     """A keyword as the catalogue writes it (``"衝撃1"``, ``"速攻"``) -> ``{"keyword": "衝撃", "n": 1}``.
     ValueError names text that is no keyword of the vocabulary."""
     for term in KEYWORDS:
@@ -297,7 +298,7 @@ def keyword_from_text(text: str) -> dict:
     raise ValueError(f"{text!r} is not a Legions keyword (known: {', '.join(t.code for t in KEYWORDS)})")
 
 
-def keyword_text(keyword: dict) -> str:
+def keyword_text(keyword: Data) -> str:
     """The inverse of ``keyword_from_text``: ``{"keyword": "衝撃", "n": 1}`` -> ``"衝撃1"``."""
     return keyword["keyword"] + "".join(str(v) for k, v in keyword.items() if k != "keyword")
 
@@ -307,12 +308,12 @@ def validate(abilities: Any) -> list[Problem]:
     return VOCABULARY.validate(abilities)
 
 
-def render(abilities: dict, lang: str = "ja") -> list[str]:
+def render(abilities: Data, lang: str = "ja") -> list[str]:
     """The card text of ``abilities`` in ``lang`` (ja, en)."""
     return VOCABULARY.render(abilities, lang)
 
 
-def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
+def not_yet_refereed(cards: list[Data]) -> list[tuple[str, str]]:
     """The cards (plain dicts: name, card_type, attributes, abilities) the engine cannot referee yet, as
     ``[(name, reason)]`` in order, each name once: abilities that fail validation, abilities marked
     ``not_refereed``, printed keywords (``attributes.keywords``) missing from the abilities, or printed rules
@@ -332,7 +333,7 @@ def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
     return out
 
 
-def _refusal(card: dict) -> str:
+def _refusal(card: Data) -> str:
     if card.get("card_type") == "master":
         return ""
     abilities = card.get("abilities")

@@ -10,6 +10,7 @@ opponent's strongest unit and bonuses at its own, keeps its best standby cards, 
 from __future__ import annotations
 
 from referee.engine.actions import Action
+from referee.engine.protocol import Data, State
 
 from . import field
 from .actions import (
@@ -31,17 +32,17 @@ from .state import attrs, find_unit, is_master, owner
 HOSTILE = ("damage", "fatigue", "no_attack", "break", "send", "move_unit", "master_attack", "remove_standby")
 
 
-def _value(state: dict, card_id: str) -> float:
+def _value(state: State, card_id: str) -> float:
     a = attrs(state, card_id)
     return a.get("atk", 0) + a.get("hp", 0) + a.get("unlock_cost", 0)
 
 
-def _unit(state: dict, ref: str) -> dict | None:
+def _unit(state: State, ref: str) -> Data | None:
     found = None if is_master(state, ref) else find_unit(state, ref)
     return found[2] if found else None
 
 
-def _attack(state: dict, a: Attack) -> float:
+def _attack(state: State, a: Attack) -> float:
     me = _unit(state, a.card)
     mine = field.atk(state, me)
     my_left = field.hp(state, me) - me["damage"]
@@ -56,7 +57,7 @@ def _attack(state: dict, a: Attack) -> float:
     return -10 if dies else 2
 
 
-def _block(state: dict, a: Block) -> float:
+def _block(state: State, a: Block) -> float:
     combat = state["combat"]
     me = _unit(state, a.card)
     attacker = combat["attacker"]
@@ -70,7 +71,7 @@ def _block(state: dict, a: Block) -> float:
     return -5
 
 
-def _choose(state: dict, a: Choose) -> float:
+def _choose(state: State, a: Choose) -> float:
     pending = state["pending"]
     ref = a.option.split("@")[0]
     hostile = pending.get("effect") in HOSTILE
@@ -85,7 +86,7 @@ def _choose(state: dict, a: Choose) -> float:
     return (10 + value) if hostile != mine else -value
 
 
-def _unlock(state: dict, a: Unlock) -> float:
+def _unlock(state: State, a: Unlock) -> float:
     a_ = attrs(state, a.card)
     cost = a_.get("unlock_cost", 0)
     kind = state["cards"][a.card]["card_type"]
@@ -96,7 +97,7 @@ def _unlock(state: dict, a: Unlock) -> float:
     return base + 3 * cost + a_.get("atk", 0) + lane_bonus
 
 
-def _card_change(state: dict, a: CardChange) -> float:
+def _card_change(state: State, a: CardChange) -> float:
     player = state["players"][a.seat]
     cores = player["active"] + player["fatigued"] + player["master_cores"] + 1
     return 2 if attrs(state, a.card).get("unlock_cost", 0) > cores + 2 else -1
@@ -118,7 +119,7 @@ _SCORES = {
 }
 
 
-def greedy_score(state: dict, action: Action) -> float:
+def greedy_score(state: State, action: Action) -> float:
     """A number for ``action`` in ``state``."""
     score = _SCORES.get(type(action))
     return score(state, action) if score is not None else 0

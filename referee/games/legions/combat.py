@@ -12,6 +12,7 @@ while the block decision is pending::
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import damage, field, triggers
 from . import readings as readings_mod
@@ -33,7 +34,7 @@ def blocker_lane(attacker_position: str) -> str:
     return field.facing(attacker_position)
 
 
-def targets(state: dict, seat: str, position: str, hooks: set[str], minions_only: bool = False) -> list[str]:
+def targets(state: State, seat: str, position: str, hooks: set[str], minions_only: bool = False) -> list[str]:
     """Every unit ``seat``'s attacker at ``position`` may target (A6.4): opposing minions in range, the opposing
     lord (not with cannot_target_lords) and master, from any lane. 結界 does not stop attacks."""
     reading = readings_mod.of(state)
@@ -48,7 +49,7 @@ def targets(state: dict, seat: str, position: str, hooks: set[str], minions_only
     return out
 
 
-def blockers(state: dict, seat: str, position: str, hooks: set[str], target: str) -> list[str]:
+def blockers(state: State, seat: str, position: str, hooks: set[str], target: str) -> list[str]:
     """The defender's minions that may block (A6.5/A6.6): only for an attack on the leader zone and not by an
     unblockable attacker; the facing minion (not against 跳躍) and, reading ``teishin``, any minion with
     挺身 (guard); each must be 活性 and able to be fatigued (reading ``blocking_fatigues``)."""
@@ -75,7 +76,7 @@ def blockers(state: dict, seat: str, position: str, hooks: set[str], target: str
     return out
 
 
-def declare(state: dict, seat: str, attacker: str, position: str, target: str, events: list[Event], *,
+def declare(state: State, seat: str, attacker: str, position: str, target: str, events: list[Event], *,
             atk: int | None = None, hooks: set[str] | None = None, impact: int = 0,
             source: str | None = None) -> None:
     """Start an attack (the attacker, a unit, is already fatigued by the caller). Sets the block decision
@@ -96,7 +97,7 @@ def declare(state: dict, seat: str, attacker: str, position: str, target: str, e
         state["pending"] = {"kind": "block", "seat": other(seat), "options": can_block}
 
 
-def block(state: dict, blocker: str | None, events: list[Event]) -> None:
+def block(state: State, blocker: str | None, events: list[Event]) -> None:
     """The defender's answer: ``blocker`` (a minion id) takes the attack instead, fatigued by blocking; None:
     no block."""
     if blocker is not None:
@@ -108,7 +109,7 @@ def block(state: dict, blocker: str | None, events: list[Event]) -> None:
     resolve(state, blocker, events)
 
 
-def _atk_of(state: dict, ref: str, given: int | None) -> int:
+def _atk_of(state: State, ref: str, given: int | None) -> int:
     if given is not None:
         return given
     if is_master(state, ref):
@@ -117,7 +118,7 @@ def _atk_of(state: dict, ref: str, given: int | None) -> int:
     return field.atk(state, found[2]) if found else 0
 
 
-def resolve(state: dict, blocker: str | None, events: list[Event]) -> None:
+def resolve(state: State, blocker: str | None, events: list[Event]) -> None:
     """A6.7: attacker and defender (the target or the blocker) deal their ATK to each other (at the same time,
     reading ``simultaneous_damage``); a master attacking takes damage back only with the reading
     ``master_takes_counter_damage``. Then 衝撃N (A7) and the breaks (A6.8)."""
@@ -139,6 +140,6 @@ def resolve(state: dict, blocker: str | None, events: list[Event]) -> None:
     damage.check_breaks(state, events)
 
 
-def _broken(state: dict, ref: str) -> bool:
+def _broken(state: State, ref: str) -> bool:
     found = None if is_master(state, ref) else find_unit(state, ref)
     return found is not None and found[2]["damage"] >= field.hp(state, found[2])

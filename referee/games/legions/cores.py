@@ -7,6 +7,7 @@ operations that use them.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 
@@ -74,12 +75,12 @@ def life_after(life: int, change: int) -> int:
 # --- state operations ---------------------------------------------------------------------------------
 
 
-def available_mp(player: dict) -> int:
+def available_mp(player: Data) -> int:
     """MP a player can still make this turn: unspent MP plus one per active core."""
     return player["mp"] + player["active"]
 
 
-def spend(player: dict, mp: int) -> int:
+def spend(player: Data, mp: int) -> int:
     """Pay ``mp`` (A3.1): unspent MP first, then cores moved from active to fatigued. Returns the cores moved.
     The caller has checked ``available_mp``."""
     from_pool = min(player["mp"], mp)
@@ -89,7 +90,7 @@ def spend(player: dict, mp: int) -> int:
     return moved
 
 
-def make_mp_for_core_cost(player: dict, core_cost: int) -> int:
+def make_mp_for_core_cost(player: Data, core_cost: int) -> int:
     """M1 [INFERRED]: the core cost comes from the fatigue area; when it holds too few, more cores are moved
     from the active area (each making 1 MP, kept until the end of the turn). Returns the cores moved."""
     extra = max(0, core_cost - player["fatigued"])
@@ -99,7 +100,7 @@ def make_mp_for_core_cost(player: dict, core_cost: int) -> int:
     return extra
 
 
-def do_core_phase(state: dict, seat: str, events: list[Event]) -> None:
+def do_core_phase(state: State, seat: str, events: list[Event]) -> None:
     """コアフェイズ (A5 C1–C3): the core from the master, awakening, then the awakened master's core ability
     (A3.5, our reading ``awakened_core``)."""
     player = state["players"][seat]
@@ -123,13 +124,13 @@ def do_core_phase(state: dict, seat: str, events: list[Event]) -> None:
                             {"seat": seat, "to": where, "added": player["added"]}))
 
 
-def refresh(player: dict) -> None:
+def refresh(player: Data) -> None:
     """A3.6 (reading ``refresh_cores``): fatigued cores return to the active area."""
     player["active"] += player["fatigued"]
     player["fatigued"] = 0
 
 
-def change_life(state: dict, seat: str, change: int, events: list[Event], clause: str, **inputs) -> None:
+def change_life(state: State, seat: str, change: int, events: list[Event], clause: str, **inputs) -> None:
     """Apply a life gain or loss to ``seat``'s master, capped at 0..20, with its ruling event."""
     player = state["players"][seat]
     before = player["life"]

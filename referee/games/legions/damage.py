@@ -8,6 +8,7 @@ its life (never below 0).
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import field, timeline, triggers
 from . import readings as readings_mod
@@ -15,7 +16,7 @@ from .cores import change_life
 from .state import find_unit, is_master, name, other, owner, units
 
 
-def deal(state: dict, target: str, amount: int, events: list[Event], clause: str, by_effect: bool) -> int:
+def deal(state: State, target: str, amount: int, events: list[Event], clause: str, by_effect: bool) -> int:
     """Deal ``amount`` damage to a unit or master ``target``; returns the damage dealt (after a shield, and 0
     for 効果ダメージ無効 against an effect)."""
     if amount <= 0:
@@ -38,7 +39,7 @@ def deal(state: dict, target: str, amount: int, events: list[Event], clause: str
     return dealt
 
 
-def check_breaks(state: dict, events: list[Event]) -> int:
+def check_breaks(state: State, events: list[Event]) -> int:
     """Break every unit whose damage reaches its HP (A6.8), the turn player's first (reading
     ``turn_player_triggers_first``: their 《ブレイク時》 triggers queue first); returns how many broke."""
     first = state["turn_seat"]
@@ -53,7 +54,7 @@ def check_breaks(state: dict, events: list[Event]) -> int:
     return broken
 
 
-def break_unit(state: dict, seat: str, pos: str, events: list[Event], clause: str) -> None:
+def break_unit(state: State, seat: str, pos: str, events: list[Event], clause: str) -> None:
     """Break the unit at ``pos``: minion -> WZ(WT); lord -> its cores onto the master, then exiled."""
     unit = field.remove_unit(state, seat, pos)
     card_id = unit["card"]

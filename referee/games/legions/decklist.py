@@ -20,6 +20,9 @@ list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.engine.protocol import Data
 
 from .cards import with_abilities
 
@@ -27,7 +30,7 @@ ENGINE_KEYS = ("name", "card_type", "attributes")
 """What the engine reads of a catalogue card (its abilities come from ``cards.with_abilities``)."""
 
 
-def parse(text: str) -> dict:
+def parse(text: str) -> Data:
     """A deck list's master name and ``(count, name)`` lines. ValueError names a line that is not ``N name``
     under ``Master`` or ``Deck``, and a list without exactly one master."""
     master: list[str] = []
@@ -52,13 +55,13 @@ def parse(text: str) -> dict:
     return {"master": master[0], "cards": cards}
 
 
-def catalogue_cards(catalogue: dict, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, dict]:
+def catalogue_cards(catalogue: Data, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, Data]:
     """Card name -> plain card dict (``keys`` of each card of a ``shinpan.cards`` catalogue file's ``cards``)
     with its abilities attached (``cards.with_abilities``)."""
     return {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue["cards"]}
 
 
-def build(parsed: dict, cards: dict[str, dict]) -> dict:
+def build(parsed: Data, cards: dict[str, Data]) -> Data:
     """The engine's deck from ``parse``'s result and ``catalogue_cards``. KeyError names a card the catalogue
     does not hold."""
     missing = [n for n in (parsed["master"], *(n for _, n in parsed["cards"])) if n not in cards]
@@ -68,7 +71,7 @@ def build(parsed: dict, cards: dict[str, dict]) -> dict:
             "cards": [cards[name] for count, name in parsed["cards"] for _ in range(count)]}
 
 
-def keep(entries: list[Mapping]) -> dict:
+def keep(entries: list[Mapping[str, Any]]) -> Data:
     """A checked Legions list as card names: ``{"master": name, "cards": [names]}`` (each repeated by its count).
     ``entries``: ``[{"section", "name", "count"}]`` in the list's order."""
     master = [e["name"] for e in entries if e["section"] == "master"]
@@ -76,11 +79,12 @@ def keep(entries: list[Mapping]) -> dict:
     return {"master": master[0] if master else "", "cards": cards}
 
 
-def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Callable[[str], dict]) -> dict:
+def engine_decks(kept: Mapping[str, Mapping[str, Any]], cards: list[Mapping[str, Any]],
+                 sample: Callable[[str], Data]) -> Data:
     """``{"p1": {"master": card, "cards": [card, ...]}, "p2": ...}`` (Legions: 開始準備): each seat's kept names,
     or its sample deck (``sample(seat)``: what ``keep`` gives of it), as the catalogue's ``cards`` (the first card
     of a name) with their abilities (``cards.with_abilities``). KeyError names a card the catalogue lacks."""
-    by_name: dict[str, dict] = {}
+    by_name: dict[str, Data] = {}
     for card in cards:
         by_name.setdefault(card["name"], with_abilities(dict(card)))
     decks = {}
@@ -91,7 +95,7 @@ def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Call
     return decks
 
 
-def sample_decks(catalogue: Mapping, texts: list[str]) -> list[dict]:
+def sample_decks(catalogue: Mapping[str, Any], texts: list[str]) -> list[Data]:
     """The ``decks`` of offline games (benches, golden games): the two sample lists ``texts`` of a catalogue
     document, seated both ways (the second list first, then the first)."""
     cards = catalogue_cards(dict(catalogue))

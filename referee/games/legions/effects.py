@@ -12,6 +12,7 @@ picked goes on top.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import combat, damage, field, timeline, triggers
 from . import readings as readings_mod
@@ -24,7 +25,7 @@ def _sides(frame_seat: str, side: str) -> tuple[str, ...]:
     return {"opponent": (other(frame_seat),), "own": (frame_seat,), "any": (frame_seat, other(frame_seat))}[side]
 
 
-def field_candidates(state: dict, seat: str, target: dict, source: str | None = None) -> list[str]:
+def field_candidates(state: State, seat: str, target: Data, source: str | None = None) -> list[str]:
     """The units a field ``target`` (pick choose/all/master) reaches for ``seat``'s ability, in field order."""
     side, kinds = target.get("side", "opponent"), target.get("units", ["minion"])
     least = target.get("atk_at_least")
@@ -45,14 +46,14 @@ def field_candidates(state: dict, seat: str, target: dict, source: str | None = 
     return out
 
 
-def _card_matches(state: dict, card_id: str, target: dict) -> bool:
+def _card_matches(state: State, card_id: str, target: Data) -> bool:
     data = state["cards"][card_id]
     if "card_type" in target and data["card_type"] != target["card_type"]:
         return False
     return "category" not in target or data["attributes"].get("category") == target["category"]
 
 
-def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int] | None:
+def choice(state: State, frame: Data, effect: Data) -> tuple[list[str], int] | None:
     """``(options, picks needed)`` when ``effect`` needs a choice, else None."""
     seat, code, target = frame["seat"], effect["effect"], effect.get("target")
     if code == "master_attack":
@@ -81,7 +82,7 @@ def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int] | No
     return options, target.get("count", 1)
 
 
-def _free_adjacent(state: dict, card_id: str) -> list[str]:
+def _free_adjacent(state: State, card_id: str) -> list[str]:
     found = find_unit(state, card_id)
     if found is None or found[1] == LEADER:
         return []
@@ -89,7 +90,7 @@ def _free_adjacent(state: dict, card_id: str) -> list[str]:
     return [lane for lane in field.ADJACENT[found[1]] if lanes[lane] is None]
 
 
-def _source_hooks(state: dict, source: str | None) -> set[str]:
+def _source_hooks(state: State, source: str | None) -> set[str]:
     if source is None:
         return set()
     out: set[str] = set()
@@ -98,7 +99,7 @@ def _source_hooks(state: dict, source: str | None) -> set[str]:
     return out
 
 
-def _impact(state: dict, source: str | None) -> int:
+def _impact(state: State, source: str | None) -> int:
     if source is None:
         return 0
     return sum(k.get("n", 0) for k in abilities(state, source).get("keywords", ()) if k["keyword"] == "衝撃")
@@ -113,7 +114,7 @@ def deck_top(deck: list[str], n: int) -> list[str]:
     return deck[::-1][:n]
 
 
-def has_target(state: dict, seat: str, card_id: str) -> bool:
+def has_target(state: State, seat: str, card_id: str) -> bool:
     """Reading ``use_needs_target``: the first effect of the card that chooses a target has a candidate."""
     frame = {"seat": seat, "source": card_id, "previous": [], "broken": 0}
     for effect in abilities(state, card_id).get("effects", ()):
@@ -125,7 +126,7 @@ def has_target(state: dict, seat: str, card_id: str) -> bool:
     return True
 
 
-def _targets(state: dict, frame: dict, effect: dict) -> list[str]:
+def _targets(state: State, frame: Data, effect: Data) -> list[str]:
     target = effect.get("target")
     if target is None:
         return []
@@ -145,7 +146,7 @@ def _targets(state: dict, frame: dict, effect: dict) -> list[str]:
     return field_candidates(state, frame["seat"], target, frame["source"])
 
 
-def run(state: dict, events: list[Event]) -> None:
+def run(state: State, events: list[Event]) -> None:
     """Resolve the effect queue until it is empty, a decision is pending, an attack waits for its block, or the
     game is over."""
     queue = state["queue"]
@@ -187,18 +188,18 @@ def _clashes(option: str, others: list[str]) -> bool:
     return any(o.split("@")[0] == card or o.split("@")[1] == lane for o in others if "@" in o)
 
 
-def pick(state: dict, option: str) -> None:
+def pick(state: State, option: str) -> None:
     """The chooser's answer to a pending ``choose``."""
     frame = state["queue"][0]
     frame["picked"] = [*frame["picked"], option]  # replaced: copy_state shares the list
     state["pending"] = None
 
 
-def _clause(frame: dict) -> str:
+def _clause(frame: Data) -> str:
     return frame["clause"]
 
 
-def _amount(state: dict, frame: dict, amount, target: str | None) -> int:
+def _amount(state: State, frame: Data, amount, target: str | None) -> int:
     if type(amount) is int:
         return amount
     if "stat" in amount:
@@ -225,7 +226,7 @@ def _draw(state, frame, effect, chosen, events):
     draw(state, frame["seat"], effect["n"], events, _clause(frame))
 
 
-def draw(state: dict, seat: str, n: int, events: list[Event], clause: str) -> None:
+def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> None:
     """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
     player = state["players"][seat]
     drawn = []
@@ -261,13 +262,13 @@ def _move_cores(state, frame, effect, chosen, events):
                                                          "to": dest}))
 
 
-def _cores_at(player: dict, place: str) -> int:
+def _cores_at(player: Data, place: str) -> int:
     if place.startswith("wz"):
         return player["wz_cores"][int(place[2]) - 1]
     return player["master_cores" if place == "master" else place]
 
 
-def _add_cores(player: dict, place: str, n: int) -> None:
+def _add_cores(player: Data, place: str, n: int) -> None:
     if place.startswith("wz"):
         player["wz_cores"][int(place[2]) - 1] += n
     else:
@@ -275,7 +276,7 @@ def _add_cores(player: dict, place: str, n: int) -> None:
         player[key] += n
 
 
-def _take(state: dict, card_id: str) -> str | None:
+def _take(state: State, card_id: str) -> str | None:
     """Take a card out of wherever it is (hand, timeline, field, standby); returns where it was."""
     seat = owner(state, card_id)
     player = state["players"][seat]
@@ -298,7 +299,7 @@ def _take(state: dict, card_id: str) -> str | None:
     return None
 
 
-def _hidden_zone(state: dict, zone: str) -> bool:
+def _hidden_zone(state: State, zone: str) -> bool:
     """A zone whose cards the owner's opponent does not see: the hand, and standby (reading
     ``standby_visible_to_opponent``)."""
     return zone == "hand" or (zone == "standby" and not readings_mod.of(state).standby_visible_to_opponent)
@@ -366,7 +367,7 @@ def _place_from_timeline(state, frame, effect, chosen, events):
         triggers.minions_placed(state, seat, cards, events)
 
 
-def _each_unit(state: dict, chosen: list[str]):
+def _each_unit(state: State, chosen: list[str]):
     for ref in chosen:
         found = None if is_master(state, ref) else find_unit(state, ref)
         if found is not None:
@@ -455,7 +456,7 @@ def _arrange_deck(state, frame, effect, chosen, events):
     events.append(Event("arrange_deck", _clause(frame), {"seat": seat, "count": len(top)}))
 
 
-def queue_turn_triggers(state: dict, seat: str, when: str, events: list[Event]) -> None:
+def queue_turn_triggers(state: State, seat: str, when: str, events: list[Event]) -> None:
     """A5 S3/E1: the ``when`` triggers of ``seat``'s units on the field (field order)."""
     for _, unit in units(state, seat):
         triggers.fire(state, seat, unit["card"], when, events)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 from referee.engine.shell import Decision, Shell
 
 from . import combat, effects, flow, main, setup, timeline
@@ -33,7 +34,7 @@ from .view import view as _view
 from .view import views as _views
 
 
-def _card_change(state: dict, a: CardChange, events: list[Event]) -> None:
+def _card_change(state: State, a: CardChange, events: list[Event]) -> None:
     player = state["players"][a.seat]
     if a.card not in player["hand"]:
         raise IllegalAction("not_in_hand", f"{a.card} is not in your hand", "ドローフェイズ/D2")
@@ -43,42 +44,42 @@ def _card_change(state: dict, a: CardChange, events: list[Event]) -> None:
     flow.finish_step(state)
 
 
-def _no_change(state: dict, a: NoCardChange, events: list[Event]) -> None:
+def _no_change(state: State, a: NoCardChange, events: list[Event]) -> None:
     flow.finish_step(state)
 
 
-def _end_turn(state: dict, a: EndTurn, events: list[Event]) -> None:
+def _end_turn(state: State, a: EndTurn, events: list[Event]) -> None:
     events.append(Event("end_main", "メインフェイズ", {"seat": a.seat}))
     flow.finish_step(state)
 
 
 def _main(handler):
     """A main-phase action: the decision is answered (the flow sets it again after the action)."""
-    def run(state: dict, a: Action, events: list[Event]) -> None:
+    def run(state: State, a: Action, events: list[Event]) -> None:
         state["pending"] = None
         handler(state, a, events)
     return run
 
 
-def _block(state: dict, a: Block, events: list[Event]) -> None:
+def _block(state: State, a: Block, events: list[Event]) -> None:
     if a.card not in state["pending"]["options"]:
         raise IllegalAction("bad_blocker", f"{a.card} cannot block this attack", "場の構成/A6.5-A6.6")
     state["pending"] = None
     combat.block(state, a.card, events)
 
 
-def _no_block(state: dict, a: NoBlock, events: list[Event]) -> None:
+def _no_block(state: State, a: NoBlock, events: list[Event]) -> None:
     state["pending"] = None
     combat.block(state, None, events)
 
 
-def _choose(state: dict, a: Choose, events: list[Event]) -> None:
+def _choose(state: State, a: Choose, events: list[Event]) -> None:
     if a.option not in state["pending"]["options"]:
         raise IllegalAction("bad_choice", f"{a.option!r} is not one of the choices", "A7")
     effects.pick(state, a.option)
 
 
-def _keep(state: dict, a: Keep, events: list[Event]) -> None:
+def _keep(state: State, a: Keep, events: list[Event]) -> None:
     pending = state["pending"]
     need = min(pending["n"], len(pending["options"]))
     if len(set(a.cards)) != need or len(a.cards) != need or not set(a.cards) <= set(pending["options"]):
@@ -91,7 +92,7 @@ def _keep(state: dict, a: Keep, events: list[Event]) -> None:
         state["pending"] = None
 
 
-def _keeps(state: dict, seat: str) -> list[Action]:
+def _keeps(state: State, seat: str) -> list[Action]:
     from itertools import combinations
 
     pending = state["pending"]
@@ -99,22 +100,22 @@ def _keeps(state: dict, seat: str) -> list[Action]:
     return [Keep(seat=seat, cards=tuple(c)) for c in combinations(options, min(n, len(options)))]
 
 
-def _main_actions(state: dict, seat: str) -> list[Action]:
+def _main_actions(state: State, seat: str) -> list[Action]:
     out = main.legal(state, seat)
     out.append(cached(EndTurn, seat))
     return out
 
 
-def _card_changes(state: dict, seat: str) -> list[Action]:
+def _card_changes(state: State, seat: str) -> list[Action]:
     hand = dict.fromkeys(state["players"][seat]["hand"])
     return [cached(NoCardChange, seat), *(cached(CardChange, seat, c) for c in hand)]
 
 
-def _blocks(state: dict, seat: str) -> list[Action]:
+def _blocks(state: State, seat: str) -> list[Action]:
     return [cached(NoBlock, seat), *(cached(Block, seat, c) for c in state["pending"]["options"])]
 
 
-def _choices(state: dict, seat: str) -> list[Action]:
+def _choices(state: State, seat: str) -> list[Action]:
     return [cached(Choose, seat, o) for o in state["pending"]["options"]]
 
 
@@ -143,19 +144,19 @@ class LegionsEngine(Shell):
     copy = staticmethod(copy_state)
 
     @staticmethod
-    def advance(state: dict, events: list[Event], result: object) -> None:
+    def advance(state: State, events: list[Event], result: object) -> None:
         flow.advance(state, events)
 
     @staticmethod
-    def view(state: dict, seat: str | None) -> dict:
+    def view(state: State, seat: str | None) -> Data:
         return _view(state, seat)
 
     @staticmethod
-    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
         """The views of ``seats`` together, sharing their public parts (``view.views``)."""
         return _views(state, seats)
 
-    def default_action(self, state: dict, seat: str) -> Action | None:
+    def default_action(self, state: State, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/legions.md, "Time"): no card
         change, no block, the end of the main phase; at a choice or a keep the first listed option."""
         if self.to_act(state) != seat:
@@ -166,11 +167,11 @@ class LegionsEngine(Shell):
         return self.legal_actions(state, seat)[0]
 
     @staticmethod
-    def summary(state: dict) -> dict:
+    def summary(state: State) -> Data:
         """The last turn and each master's life."""
         return {"turn": state["turn"], "life": {s: p["life"] for s, p in state["players"].items()}}
 
-    def report(self, state: dict) -> list[str]:
+    def report(self, state: State) -> list[str]:
         """A finished game in plain text for commands (``manage.py playmatch``): the last turn and each master's
         life; ``[]`` while the game runs."""
         out = self.outcome(state)

@@ -8,6 +8,7 @@ keywords are its card's, plus those granted to it, minus those a static ability 
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 from .abilities import VOCABULARY
@@ -38,7 +39,7 @@ def can_be_fatigued(placed_this_turn: bool, keywords: list[str] | tuple[str, ...
     return any("ignore_summoning_sickness" in VOCABULARY.hooks_of(k) for k in keywords)
 
 
-def negated(state: dict) -> set[str]:
+def negated(state: State) -> set[str]:
     """Keywords a static ability on the field negates for every unit (オサキサマ: 速攻)."""
     out: set[str] = set()
     for seat in ("p1", "p2"):
@@ -49,7 +50,7 @@ def negated(state: dict) -> set[str]:
     return out
 
 
-def keywords(state: dict, unit: dict, off: set[str] | None = None) -> dict[str, dict]:
+def keywords(state: State, unit: Data, off: set[str] | None = None) -> dict[str, Data]:
     """The unit's live keywords: ``{code: params}`` (衝撃 -> ``{"n": 1}``)."""
     off = negated(state) if off is None else off
     out = {k["keyword"]: k for k in abilities(state, unit["card"]).get("keywords", ())}
@@ -60,7 +61,7 @@ def keywords(state: dict, unit: dict, off: set[str] | None = None) -> dict[str, 
     return out
 
 
-def hooks(state: dict, unit: dict, off: set[str] | None = None) -> set[str]:
+def hooks(state: State, unit: Data, off: set[str] | None = None) -> set[str]:
     """The rule hooks of a unit's live keywords; 強襲 and 挺身 mean what our readings say (Q-L5). ``off``: the
     keywords ``negated`` (computed here when not given)."""
     out: set[str] = set()
@@ -77,20 +78,20 @@ def hooks(state: dict, unit: dict, off: set[str] | None = None) -> set[str]:
     return out
 
 
-def atk(state: dict, unit: dict) -> int:
+def atk(state: State, unit: Data) -> int:
     return max(0, attrs(state, unit["card"]).get("atk", 0) + unit["atk"] + unit["eot_atk"])
 
 
-def hp(state: dict, unit: dict) -> int:
+def hp(state: State, unit: Data) -> int:
     return attrs(state, unit["card"]).get("hp", 1) + unit["hp"] + unit["eot_hp"]
 
 
-def sick(state: dict, unit: dict) -> bool:
+def sick(state: State, unit: Data) -> bool:
     """行動不能状態 on its placement turn (summoning sickness)."""
     return unit["placed"] == state["turn"]
 
 
-def may_fatigue(state: dict, unit: dict, unit_hooks: set[str] | None = None) -> bool:
+def may_fatigue(state: State, unit: Data, unit_hooks: set[str] | None = None) -> bool:
     """Active and able to be fatigued now (summoning sickness, A6.2; 速攻 lifts it)."""
     if unit["fatigued"]:
         return False
@@ -99,11 +100,11 @@ def may_fatigue(state: dict, unit: dict, unit_hooks: set[str] | None = None) -> 
     return "ignore_summoning_sickness" in (hooks(state, unit) if unit_hooks is None else unit_hooks)
 
 
-def empty_lanes(player: dict) -> list[str]:
+def empty_lanes(player: Data) -> list[str]:
     return [lane for lane in LANES if player["lanes"][lane] is None]
 
 
-def place_minion(state: dict, seat: str, card_id: str, lane: str, events: list[Event], clause: str) -> dict:
+def place_minion(state: State, seat: str, card_id: str, lane: str, events: list[Event], clause: str) -> Data:
     """M2: a minion enters an empty lane, 活性 and in summoning sickness for this turn."""
     unit = new_unit(card_id, state["turn"])
     state["players"][seat]["lanes"][lane] = unit
@@ -111,7 +112,7 @@ def place_minion(state: dict, seat: str, card_id: str, lane: str, events: list[E
     return unit
 
 
-def place_lord(state: dict, seat: str, card_id: str, cores: int, events: list[Event]) -> dict:
+def place_lord(state: State, seat: str, card_id: str, cores: int, events: list[Event]) -> Data:
     """M3: a lord enters the empty lord area carrying its core cost."""
     unit = new_unit(card_id, state["turn"], cores)
     state["players"][seat]["lord"] = unit
@@ -120,17 +121,17 @@ def place_lord(state: dict, seat: str, card_id: str, cores: int, events: list[Ev
     return unit
 
 
-def move(state: dict, seat: str, source: str, dest: str) -> None:
+def move(state: State, seat: str, source: str, dest: str) -> None:
     lanes = state["players"][seat]["lanes"]
     lanes[dest], lanes[source] = lanes[source], None
 
 
-def position(state: dict, card_id: str) -> str | None:
+def position(state: State, card_id: str) -> str | None:
     found = find_unit(state, card_id)
     return found[1] if found else None
 
 
-def remove_unit(state: dict, seat: str, pos: str) -> dict:
+def remove_unit(state: State, seat: str, pos: str) -> Data:
     """Take the unit at ``pos`` off ``seat``'s field and return it."""
     player = state["players"][seat]
     if pos == LEADER:

@@ -9,6 +9,7 @@ every action and after setup: state checks (A8), the effect queue, then automati
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import cores, damage, effects, timeline
 from . import readings as readings_mod
@@ -36,25 +37,25 @@ _ORDERS = {first: _order(first) for first in (True, False)}
 _NEXT = {first: dict(zip(steps, steps[1:] + steps[:1], strict=True)) for first, steps in _ORDERS.items()}
 
 
-def order(state: dict) -> tuple[str, ...]:
+def order(state: State) -> tuple[str, ...]:
     """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2."""
     return _ORDERS[readings_mod.of(state).wait_turns_before_refresh]
 
 
-def next_step(state: dict, step: str) -> str:
+def next_step(state: State, step: str) -> str:
     """The step after ``step`` (after the last of the turn, the first of the next)."""
     return _NEXT[readings_mod.of(state).wait_turns_before_refresh][step]
 
 
-def first_step(state: dict) -> str:
+def first_step(state: State) -> str:
     return order(state)[0]
 
 
-def _wait_turns(state: dict, events: list[Event]) -> bool:
+def _wait_turns(state: State, events: list[Event]) -> bool:
     return timeline.wait_turns(state, state["turn_seat"], events)
 
 
-def _refresh(state: dict, events: list[Event]) -> bool:
+def _refresh(state: State, events: list[Event]) -> bool:
     """S2 [PROPOSED]: the turn player's units become 活性 (a held unit stays fatigued once), cores refresh."""
     seat = state["turn_seat"]
     for _, unit in units(state, seat):
@@ -68,23 +69,23 @@ def _refresh(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _start_triggers(state: dict, events: list[Event]) -> bool:
+def _start_triggers(state: State, events: list[Event]) -> bool:
     effects.queue_turn_triggers(state, state["turn_seat"], "ターン開始時", events)
     return True
 
 
-def _core(state: dict, events: list[Event]) -> bool:
+def _core(state: State, events: list[Event]) -> bool:
     cores.do_core_phase(state, state["turn_seat"], events)
     return True
 
 
-def _draw(state: dict, events: list[Event]) -> bool:
+def _draw(state: State, events: list[Event]) -> bool:
     """D1 (A1.4: the first player draws on turn 1 too)."""
     effects.draw(state, state["turn_seat"], 1, events, "ドローフェイズ/D1")
     return True
 
 
-def _change(state: dict, events: list[Event]) -> bool:
+def _change(state: State, events: list[Event]) -> bool:
     """D2: the optional card change, offered when the hand holds a card (and the deck one, reading
     ``card_change_needs_deck``)."""
     player = state["players"][state["turn_seat"]]
@@ -94,17 +95,17 @@ def _change(state: dict, events: list[Event]) -> bool:
     return False
 
 
-def _main(state: dict, events: list[Event]) -> bool:
+def _main(state: State, events: list[Event]) -> bool:
     state["pending"] = {"kind": "main", "seat": state["turn_seat"]}
     return False
 
 
-def _end_triggers(state: dict, events: list[Event]) -> bool:
+def _end_triggers(state: State, events: list[Event]) -> bool:
     effects.queue_turn_triggers(state, state["turn_seat"], "ターン終了時", events)
     return True
 
 
-def _cleanup(state: dict, events: list[Event]) -> bool:
+def _cleanup(state: State, events: list[Event]) -> bool:
     """E2–E4: damage on every unit cleared, unspent MP lost, "until end of turn" effects end."""
     for seat in SEATS:
         for _, unit in units(state, seat):
@@ -115,7 +116,7 @@ def _cleanup(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _pass(state: dict, events: list[Event]) -> bool:
+def _pass(state: State, events: list[Event]) -> bool:
     seat = other(state["turn_seat"])
     state["turn"] += 1
     state["turn_seat"] = seat
@@ -138,7 +139,7 @@ STEPS = {
 }
 
 
-def losers(state: dict) -> dict[str, tuple[str, str]]:
+def losers(state: State) -> dict[str, tuple[str, str]]:
     """勝利条件 / A8 as state checks: seat -> (reason, clause) for every seat that has lost now."""
     out: dict[str, tuple[str, str]] = {}
     players = state["players"]
@@ -154,7 +155,7 @@ def losers(state: dict) -> dict[str, tuple[str, str]]:
     return out
 
 
-def check_outcome(state: dict, events: list[Event]) -> None:
+def check_outcome(state: State, events: list[Event]) -> None:
     """End the game when a player has lost; both at once is a draw (reading ``both_lose_draw``; otherwise the
     turn player's opponent is deemed to lose first)."""
     if state["outcome"] is not None:
@@ -175,7 +176,7 @@ def check_outcome(state: dict, events: list[Event]) -> None:
     events.append(Event("game_end", state["outcome"]["clause"], dict(state["outcome"])))
 
 
-def advance(state: dict, events: list[Event]) -> None:
+def advance(state: State, events: list[Event]) -> None:
     """Run the game on to the next decision (or its end)."""
     while True:
         check_outcome(state, events)
@@ -189,7 +190,7 @@ def advance(state: dict, events: list[Event]) -> None:
             state["step"] = next_step(state, step)
 
 
-def finish_step(state: dict) -> None:
+def finish_step(state: State) -> None:
     """A decision that closes its step (card change, end of the main phase, a step's keep) moves the flow on."""
     state["pending"] = None
     state["step"] = next_step(state, state["step"])

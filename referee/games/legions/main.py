@@ -7,8 +7,11 @@ Each action has ``problem_x(state, action) -> (code, reason, clause) | None``, `
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine.actions import Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 
 from . import combat, cores, effects, field, timeline, triggers
 from . import readings as readings_mod
@@ -23,17 +26,17 @@ def _check(problem: Problem) -> None:
         raise IllegalAction(*problem)
 
 
-def _master_class(state: dict, seat: str) -> list[str]:
+def _master_class(state: State, seat: str) -> list[str]:
     return attrs(state, state["players"][seat]["master"])["colours"]
 
 
-def cost_of(state: dict, seat: str, card_id: str) -> int | None:
+def cost_of(state: State, seat: str, card_id: str) -> int | None:
     """The MP ``seat`` pays to unlock ``card_id`` (A1.2), None when its symbols forbid it."""
     a = attrs(state, card_id)
     return cores.unlock_cost(_master_class(state, seat), a["colours"], a["unlock_cost"])
 
 
-def _lane_problem(player: dict, lane: str) -> Problem:
+def _lane_problem(player: Data, lane: str) -> Problem:
     if lane not in LANES:
         return ("bad_lane", f"a minion goes into a lane (right, centre, left), not {lane!r}", "M2")
     if player["lanes"][lane] is not None:
@@ -41,13 +44,13 @@ def _lane_problem(player: dict, lane: str) -> Problem:
     return None
 
 
-def _use_problem(state: dict, seat: str, card_id: str) -> Problem:
+def _use_problem(state: State, seat: str, card_id: str) -> Problem:
     if readings_mod.of(state).use_needs_target and not effects.has_target(state, seat, card_id):
         return ("no_target", f"{name(state, card_id)} has no target", "M4/M5 (reading use_needs_target)")
     return None
 
 
-def problem_unlock(state: dict, a: Unlock) -> Problem:
+def problem_unlock(state: State, a: Unlock) -> Problem:
     """M1: in hand; awakening for lords and arts; the symbols; an area for it; the MP and the core cost."""
     player = state["players"][a.seat]
     if a.card not in player["hand"]:
@@ -83,7 +86,7 @@ def problem_unlock(state: dict, a: Unlock) -> Problem:
     return None
 
 
-def _area_problem(state: dict, a: Unlock, kind: str, player: dict) -> Problem:
+def _area_problem(state: State, a: Unlock, kind: str, player: Data) -> Problem:
     if a.then == "standby":
         if readings_mod.of(state).unlock_needs_empty_area and len(player["standby"]) >= timeline.STANDBY_MAX:
             return ("standby_full", "the standby zone holds 2 cards", "スタンバイカードについて/§32-4 (reading)")
@@ -95,7 +98,7 @@ def _area_problem(state: dict, a: Unlock, kind: str, player: dict) -> Problem:
     return None
 
 
-def do_unlock(state: dict, a: Unlock, events: list[Event]) -> None:
+def do_unlock(state: State, a: Unlock, events: list[Event]) -> None:
     _check(problem_unlock(state, a))
     seat, player = a.seat, state["players"][a.seat]
     kind = card(state, a.card)["card_type"]
@@ -127,7 +130,7 @@ def do_unlock(state: dict, a: Unlock, events: list[Event]) -> None:
         use(state, seat, a.card, events)
 
 
-def use(state: dict, seat: str, card_id: str, events: list[Event]) -> None:
+def use(state: State, seat: str, card_id: str, events: list[Event]) -> None:
     """M4/M5: the card goes where it goes after use (skill: WZ(WT), arts: exile), then its effects resolve."""
     kind = card(state, card_id)["card_type"]
     clause = "スキルカード/M4" if kind == "skill" else "アーツカード/M5"
@@ -135,7 +138,7 @@ def use(state: dict, seat: str, card_id: str, events: list[Event]) -> None:
     triggers.push(state, seat, card_id, list(card(state, card_id).get("abilities", {}).get("effects", [])), clause)
 
 
-def problem_deploy(state: dict, a: Deploy) -> Problem:
+def problem_deploy(state: State, a: Deploy) -> Problem:
     player = state["players"][a.seat]
     if a.card not in player["standby"]:
         return ("not_standby", f"{a.card} is not one of your standby cards", "スタンバイカードについて")
@@ -146,7 +149,7 @@ def problem_deploy(state: dict, a: Deploy) -> Problem:
     return _use_problem(state, a.seat, a.card)
 
 
-def do_deploy(state: dict, a: Deploy, events: list[Event]) -> None:
+def do_deploy(state: State, a: Deploy, events: list[Event]) -> None:
     _check(problem_deploy(state, a))
     player = state["players"][a.seat]
     player["standby"].remove(a.card)
@@ -160,7 +163,7 @@ def do_deploy(state: dict, a: Deploy, events: list[Event]) -> None:
         use(state, a.seat, a.card, events)
 
 
-def problem_move(state: dict, a: Move) -> Problem:
+def problem_move(state: State, a: Move) -> Problem:
     found = find_unit(state, a.card)
     if found is None or found[0] != a.seat or found[1] == LEADER:
         return ("not_your_minion", f"{a.card} is not a minion of yours on the field", "M6")
@@ -173,7 +176,7 @@ def problem_move(state: dict, a: Move) -> Problem:
     return None
 
 
-def do_move(state: dict, a: Move, events: list[Event]) -> None:
+def do_move(state: State, a: Move, events: list[Event]) -> None:
     _check(problem_move(state, a))
     seat, pos, unit = find_unit(state, a.card)
     unit["fatigued"] = True
@@ -181,7 +184,7 @@ def do_move(state: dict, a: Move, events: list[Event]) -> None:
     events.append(Event("move", "ミニオンカード/M6", {"seat": seat, "card": a.card, "from": pos, "to": a.lane}))
 
 
-def problem_attack(state: dict, a: Attack) -> Problem:
+def problem_attack(state: State, a: Attack) -> Problem:
     found = find_unit(state, a.card)
     if found is None or found[0] != a.seat:
         return ("not_your_unit", f"{a.card} is not a unit of yours on the field", "A6.3")
@@ -206,7 +209,7 @@ def problem_attack(state: dict, a: Attack) -> Problem:
     return None
 
 
-def do_attack(state: dict, a: Attack, events: list[Event]) -> None:
+def do_attack(state: State, a: Attack, events: list[Event]) -> None:
     _check(problem_attack(state, a))
     seat, pos, unit = find_unit(state, a.card)
     if a.via:
@@ -219,19 +222,19 @@ def do_attack(state: dict, a: Attack, events: list[Event]) -> None:
     combat.declare(state, seat, a.card, pos, a.target, events, hooks=hooks, impact=impact)
 
 
-def problem_remove(state: dict, a: RemoveStandby) -> Problem:
+def problem_remove(state: State, a: RemoveStandby) -> Problem:
     if a.card not in state["players"][a.seat]["standby"]:
         return ("not_standby", f"{a.card} is not one of your standby cards", "M9")
     return None
 
 
-def do_remove(state: dict, a: RemoveStandby, events: list[Event]) -> None:
+def do_remove(state: State, a: RemoveStandby, events: list[Event]) -> None:
     _check(problem_remove(state, a))
     state["players"][a.seat]["standby"].remove(a.card)
     timeline.exile(state, a.seat, [a.card], events, "スタンバイカードについて/M9")
 
 
-def legal(state: dict, seat: str) -> list:
+def legal(state: State, seat: str) -> list[Any]:
     """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it), in the order of ``candidates``:
     exactly the candidates the ``problem_x`` checks accept (``tests/referee/legions/test_properties.py`` compares
     the two along whole games), found without running every check on every candidate: the checks a card's
@@ -241,7 +244,7 @@ def legal(state: dict, seat: str) -> list:
     reading = readings_mod.of(state)
     lanes = player["lanes"]
     empty = [lane for lane in LANES if lanes[lane] is None]
-    out: list = []
+    out: list[Any] = []
     usable: dict[int, bool] = {}  # id(abilities) -> a target exists (reading use_needs_target)
 
     def can_use(card_id: str) -> bool:
@@ -271,7 +274,7 @@ def legal(state: dict, seat: str) -> list:
     return out
 
 
-def _unlocks(state: dict, seat: str, player: dict, empty: list[str], can_use, out: list) -> None:
+def _unlocks(state: State, seat: str, player: Data, empty: list[str], can_use, out: list[Any]) -> None:
     """The ``Unlock`` actions of ``legal`` (the checks of ``problem_unlock``, shared per card)."""
     reading = readings_mod.of(state)
     mp = cores.available_mp(player)
@@ -297,7 +300,7 @@ def _unlocks(state: dict, seat: str, player: dict, empty: list[str], can_use, ou
             out.append(cached(Unlock, seat, card_id, "standby", ""))
 
 
-def _attacks(state: dict, seat: str, pos: str, unit: dict, hooks: set[str]) -> list:
+def _attacks(state: State, seat: str, pos: str, unit: Data, hooks: set[str]) -> list[Any]:
     """The ``Attack`` actions of ``unit`` (the checks of ``problem_attack``): active and allowed to attack,
     past summoning sickness (or 速攻; a rush-only unit reaches minions only), from its lane or, with 移動攻撃,
     from an adjacent empty lane first."""
@@ -317,11 +320,11 @@ def _attacks(state: dict, seat: str, pos: str, unit: dict, hooks: set[str]) -> l
             for target in combat.targets(state, seat, via or pos, hooks, minions_only=rush_only)]
 
 
-def candidates(state: dict, seat: str) -> list:
+def candidates(state: State, seat: str) -> list[Any]:
     """Every main-phase action ``legal`` considers, legal or not, in its order: the definition ``legal`` is
     tested against (``[a for a in candidates(...) if problem(state, a) is None]``)."""
     player = state["players"][seat]
-    out: list = []
+    out: list[Any] = []
     for card_id in dict.fromkeys(player["hand"]):
         kind = card(state, card_id)["card_type"]
         options = {"minion": [("place", lane) for lane in LANES] + [("standby", "")],

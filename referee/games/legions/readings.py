@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.protocol import Data, State
+
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "attack_range": ("wide", "facing"),
     "block": ("optional", "automatic"),
@@ -73,12 +75,12 @@ class Readings:
     # A8.5 [PROPOSED]: both players losing at once is a draw.
     both_lose_draw: bool = True
 
-    def as_config(self) -> dict:
+    def as_config(self) -> Data:
         """Every option by name: what a match records in ``config["readings"]``."""
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_config(cls, config: dict | None) -> Readings:
+    def from_config(cls, config: Data | None) -> Readings:
         """The readings of a match config (``config["readings"]``, missing options take their default).
         ValueError names an unknown option or a value out of its choices."""
         raw = dict((config or {}).get("readings") or {})
@@ -98,7 +100,7 @@ class Readings:
 DEFAULT = Readings()
 
 
-def of(state: dict) -> Readings:
+def of(state: State) -> Readings:
     """The readings recorded in a game state (``state["readings"]``), as a cached ``Readings``. The states of
     one game share one readings dict (``copy_state``; it never changes once set up), so the last one looked up
     is remembered by identity before the cache by value."""
@@ -114,5 +116,5 @@ def of(state: dict) -> Readings:
     return found
 
 
-_CACHE: dict[tuple, Readings] = {}
-_LAST: list = [None, None]  # [the readings dict last looked up, its Readings]
+_CACHE: dict[tuple[Any, ...], Readings] = {}
+_LAST: list[Any] = [None, None]  # [the readings dict last looked up, its Readings]

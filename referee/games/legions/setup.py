@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
-from referee.engine.protocol import RngSeed
+from referee.engine.protocol import Data, RngSeed
 
 from . import flow
 from .abilities import not_yet_refereed
@@ -21,17 +21,17 @@ HAND = 5  # 開始手札: 5枚 (マリガン無し)
 DECK_TYPES = ("minion", "lord", "skill", "arts")
 
 
-def _player(master_id: str) -> dict:
+def _player(master_id: str) -> Data:
     return {"life": LIFE_MAX, "awakened": False, "master": master_id, "master_cores": START_CORES, "active": 0,
             "fatigued": 0, "mp": 0, "lanes": {"right": None, "centre": None, "left": None}, "lord": None,
             "hand": [], "deck": [], "standby": [], "arriving": [], "exile": [], "wz": [[], [], [], []],
             "wz_cores": [0, 0, 0, 0], "added": 0, "changed": False, "deck_out": False}
 
 
-def _table(decks: dict) -> tuple[dict, dict]:
+def _table(decks: Data) -> tuple[Data, Data]:
     """Instance ids: ``p1m`` for the master, ``p1c01``… for the deck in the given order. ValueError on a deck
     without a master, a card of another type, or cards the engine cannot referee yet (named)."""
-    table: dict[str, dict] = {}
+    table: dict[str, Data] = {}
     order: dict[str, list[str]] = {}
     for seat in SEATS:
         deck = decks.get(seat)
@@ -56,12 +56,12 @@ def _table(decks: dict) -> tuple[dict, dict]:
     return table, order
 
 
-def _entry(card: dict, seat: str) -> dict:
+def _entry(card: Data, seat: str) -> Data:
     return {"name": card["name"], "card_type": card["card_type"], "attributes": card.get("attributes", {}),
             "abilities": card.get("abilities") or {}, "owner": seat}
 
 
-def new_game(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
+def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """``prepare``, then the first turn runs to its first decision (the first player's card change or main
     phase). Returns ``(state, setup events)``."""
     state, events = prepare(config, decks, rng)
@@ -69,7 +69,7 @@ def new_game(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]
     return state, events
 
 
-def prepare(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
+def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """開始準備 / A1.3: masters in normal mode, decks shuffled, first player decided, life 20, 5 cores on each
     master, the second player's core to wait zone 3, 5 cards each (no mulligan). The state before turn 1."""
     readings = Readings.from_config(config)

@@ -25,6 +25,8 @@ Seats are ``"p1"`` and ``"p2"``; which one plays first is decided at setup (é–‹å
 
 from __future__ import annotations
 
+from referee.engine.protocol import Data, State
+
 SEATS = ("p1", "p2")
 LANES = ("right", "centre", "left")
 LEADER = "leader"
@@ -34,7 +36,7 @@ def other(seat: str) -> str:
     return "p2" if seat == "p1" else "p1"
 
 
-def copy_state(state: dict) -> dict:
+def copy_state(state: State) -> Data:
     """A copy deep enough for ``apply`` to change: every part a rule changes in place is copied, the rest is
     shared with ``state``.
 
@@ -54,7 +56,7 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-def _copy_player(player: dict) -> dict:
+def _copy_player(player: Data) -> Data:
     new = player.copy()
     lanes = player["lanes"]
     right, centre, left, lord = lanes["right"], lanes["centre"], lanes["left"], player["lord"]
@@ -71,33 +73,33 @@ def _copy_player(player: dict) -> dict:
     return new
 
 
-def new_unit(card: str, turn: int, cores: int = 0) -> dict:
+def new_unit(card: str, turn: int, cores: int = 0) -> Data:
     return {"card": card, "damage": 0, "fatigued": False, "placed": turn, "cores": cores, "atk": 0, "hp": 0,
             "eot_atk": 0, "eot_hp": 0, "shield": 0, "grants": [], "eot_grants": [], "no_attack": False,
             "hold": False}
 
 
-def card(state: dict, card_id: str) -> dict:
+def card(state: State, card_id: str) -> Data:
     return state["cards"][card_id]
 
 
-def name(state: dict, card_id: str) -> str:
+def name(state: State, card_id: str) -> str:
     return state["cards"][card_id]["name"]
 
 
-def attrs(state: dict, card_id: str) -> dict:
+def attrs(state: State, card_id: str) -> Data:
     return state["cards"][card_id]["attributes"]
 
 
-def owner(state: dict, card_id: str) -> str:
+def owner(state: State, card_id: str) -> str:
     return state["cards"][card_id]["owner"]
 
 
-def abilities(state: dict, card_id: str) -> dict:
+def abilities(state: State, card_id: str) -> Data:
     return state["cards"][card_id].get("abilities") or {}
 
 
-def units(state: dict, seat: str) -> list[tuple[str, dict]]:
+def units(state: State, seat: str) -> list[tuple[str, Data]]:
     """``seat``'s minions and lord on the field as ``(position, unit)``: lanes right, centre, left, then the
     lord (position ``leader``)."""
     player = state["players"][seat]
@@ -107,7 +109,7 @@ def units(state: dict, seat: str) -> list[tuple[str, dict]]:
     return out
 
 
-def find_unit(state: dict, card_id: str) -> tuple[str, str, dict] | None:
+def find_unit(state: State, card_id: str) -> tuple[str, str, Data] | None:
     """``(seat, position, unit)`` of a minion or lord on the field; None when it is not on the field (or is no
     card of the game: an id from a malformed action)."""
     entry = state["cards"].get(card_id)
@@ -125,11 +127,11 @@ def find_unit(state: dict, card_id: str) -> tuple[str, str, dict] | None:
     return None
 
 
-def is_master(state: dict, card_id: str) -> bool:
+def is_master(state: State, card_id: str) -> bool:
     return state["cards"].get(card_id, {}).get("card_type") == "master"
 
 
-def cores_in_play(player: dict) -> int:
+def cores_in_play(player: Data) -> int:
     """Every core of a player in the game: master, core zone, lord and timeline (conservation checks)."""
     lord = player["lord"]["cores"] if player["lord"] else 0
     return player["master_cores"] + player["active"] + player["fatigued"] + lord + sum(player["wz_cores"])

@@ -9,6 +9,7 @@ that arrive in a full standby zone wait in ``player["arriving"]`` while their ow
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 from .state import card
@@ -34,7 +35,7 @@ def leaves_play(card_type: str, wt: int | None, how: str) -> str:
     raise ValueError(f"no rule sends a {card_type} that is {how}")
 
 
-def wait_turns(state: dict, seat: str, events: list[Event]) -> bool:
+def wait_turns(state: State, seat: str, events: list[Event]) -> bool:
     """ウェイトターン経過処理 steps 1–4 (S1) for ``seat``: WZ1's cores to the active area and its cards to standby,
     then WZ2→WZ1, WZ3→WZ2, WZ4→WZ3. Returns False when the owner must first choose which standby cards
     to keep (the decision ``keep`` is then pending), True when done."""
@@ -49,7 +50,7 @@ def wait_turns(state: dict, seat: str, events: list[Event]) -> bool:
     return to_standby(state, seat, arriving, events, "step")
 
 
-def to_standby(state: dict, seat: str, cards: list[str], events: list[Event], origin: str) -> bool:
+def to_standby(state: State, seat: str, cards: list[str], events: list[Event], origin: str) -> bool:
     """Put ``cards`` into ``seat``'s standby zone. When they do not fit, the owner chooses which 2 to keep
     (reading ``overflow_owner_chooses``; otherwise the arrivals that do not fit are exiled). Returns False when
     that choice is now pending."""
@@ -70,7 +71,7 @@ def to_standby(state: dict, seat: str, cards: list[str], events: list[Event], or
     return False
 
 
-def do_keep(state: dict, seat: str, keep: tuple[str, ...], events: list[Event]) -> None:
+def do_keep(state: State, seat: str, keep: tuple[str, ...], events: list[Event]) -> None:
     """The owner keeps ``keep`` (2 of the pending options): the rest are exiled (A4 reading)."""
     player = state["players"][seat]
     options = state["pending"]["options"]
@@ -79,7 +80,7 @@ def do_keep(state: dict, seat: str, keep: tuple[str, ...], events: list[Event]) 
     exile(state, seat, [c for c in options if c not in keep], events, "スタンバイカードについて/A4 (reading)")
 
 
-def exile(state: dict, seat: str, cards: list[str], events: list[Event], clause: str) -> None:
+def exile(state: State, seat: str, cards: list[str], events: list[Event], clause: str) -> None:
     if not cards:
         return
     player = state["players"][seat]
@@ -87,13 +88,13 @@ def exile(state: dict, seat: str, cards: list[str], events: list[Event], clause:
     events.append(Event("exile", clause, {"seat": seat, "cards": list(cards)}))
 
 
-def to_wait_zone(state: dict, seat: str, card_id: str, zone: int, events: list[Event], clause: str) -> None:
+def to_wait_zone(state: State, seat: str, card_id: str, zone: int, events: list[Event], clause: str) -> None:
     """Put a card into wait zone ``zone`` (1–4) of its owner."""
     state["players"][seat]["wz"][zone - 1].append(card_id)
     events.append(Event("to_wait_zone", clause, {"seat": seat, "card": card_id, "zone": zone}))
 
 
-def leave_play(state: dict, card_id: str, how: str, events: list[Event], clause: str) -> str:
+def leave_play(state: State, card_id: str, how: str, events: list[Event], clause: str) -> str:
     """Send a card that was broken or used where ``leaves_play`` says; returns the zone (``wz2``, ``exile``)."""
     data = card(state, card_id)
     where = leaves_play(data["card_type"], data["attributes"].get("wt"), how)
@@ -105,7 +106,7 @@ def leave_play(state: dict, card_id: str, how: str, events: list[Event], clause:
     return where
 
 
-def remove_from_timeline(player: dict, card_id: str) -> int:
+def remove_from_timeline(player: Data, card_id: str) -> int:
     """Take a card out of its wait zone; returns that zone's number (1–4). ValueError when it is in none."""
     for i, zone in enumerate(player["wz"]):
         if card_id in zone:

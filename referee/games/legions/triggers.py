@@ -13,6 +13,7 @@ trigger at once the turn player's go first, each player's in field order).
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 from .state import abilities, name, other, units
@@ -27,7 +28,7 @@ CLAUSES = {
 }
 
 
-def push(state: dict, seat: str, source: str, effects: list[dict], clause: str, front: bool = False) -> None:
+def push(state: State, seat: str, source: str, effects: list[Data], clause: str, front: bool = False) -> None:
     """Queue an ability of ``source`` controlled by ``seat``."""
     frame = {"seat": seat, "source": source, "effects": effects, "i": 0, "picked": [], "previous": [],
              "broken": 0, "clause": clause}
@@ -37,7 +38,7 @@ def push(state: dict, seat: str, source: str, effects: list[dict], clause: str, 
         state["queue"].append(frame)
 
 
-def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], hidden: bool = False) -> bool:
+def fire(state: State, seat: str, card_id: str, when: str, events: list[Event], hidden: bool = False) -> bool:
     """Queue every ``when`` trigger of ``card_id`` (controlled by ``seat``); True when one was queued.
 
     ``hidden``: the card is in a zone the opponent does not see (an unlock to hidden standby, reading
@@ -51,7 +52,7 @@ def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], h
     return fired
 
 
-def _queue(state: dict, seat: str, card_id: str, trigger: dict, events: list[Event], hidden: bool = False) -> None:
+def _queue(state: State, seat: str, card_id: str, trigger: Data, events: list[Event], hidden: bool = False) -> None:
     when = trigger["when"]
     push(state, seat, card_id, trigger["effects"], CLAUSES[when])
     named = {"seat": seat, "card": card_id, "name": name(state, card_id), "when": when}
@@ -62,7 +63,7 @@ def _queue(state: dict, seat: str, card_id: str, trigger: dict, events: list[Eve
         events.append(Event("trigger", CLAUSES[when], named))
 
 
-def minions_placed(state: dict, seat: str, placed: list[str], events: list[Event]) -> None:
+def minions_placed(state: State, seat: str, placed: list[str], events: list[Event]) -> None:
     """Queue the ミニオン配置時 triggers that ``placed`` (card ids of minions just placed into ``seat``'s lanes by
     one action or one effect) set off, after the placed cards' own 配置時 ones.
 

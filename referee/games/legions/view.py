@@ -11,12 +11,16 @@ it look at are visible to it while it chooses).
 
 from __future__ import annotations
 
+from typing import Any
+
+from referee.engine.protocol import Data, State
+
 from . import field
 from . import readings as readings_mod
 from .state import LANES, SEATS
 
 
-def _unit(state: dict, unit: dict | None, off: set[str]) -> dict | None:
+def _unit(state: State, unit: Data | None, off: set[str]) -> Data | None:
     if unit is None:
         return None
     return {"card": unit["card"], "damage": unit["damage"], "fatigued": unit["fatigued"],
@@ -25,7 +29,7 @@ def _unit(state: dict, unit: dict | None, off: set[str]) -> dict | None:
             "no_attack": unit["no_attack"], "hold": unit["hold"]}
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shared: dict) -> dict:
+def _player(state: State, seat: str, viewer: str | None, visible: list[str], shared: Data) -> Data:
     """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
     ``shared``: ``_public_parts(state, seat, off)``, the same object in every view of the state."""
     p = state["players"][seat]
@@ -46,7 +50,7 @@ def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shar
             "exile": shared["exile"], "wz": shared["wz"], "wz_cores": shared["wz_cores"]}
 
 
-def _public_parts(state: dict, seat: str, off: set[str]) -> dict:
+def _public_parts(state: State, seat: str, off: set[str]) -> Data:
     """What every viewer sees alike of ``seat``'s player: the units on the field, the exclusion and wait zones,
     and the ids of those public cards (``cards``)."""
     p = state["players"][seat]
@@ -57,7 +61,7 @@ def _public_parts(state: dict, seat: str, off: set[str]) -> dict:
             "wz_cores": list(p["wz_cores"])}
 
 
-def _pending(state: dict, seat: str | None, visible: set[str]) -> dict | None:
+def _pending(state: State, seat: str | None, visible: set[str]) -> Data | None:
     """The pending decision as ``seat`` sees it: in full for the seat making it and for a block (its options
     are units on the field); for the others the number of options, the effect's ``source`` only when that card
     is visible to them (not an unlocked card gone to hidden standby), and no number at all for a choice among
@@ -74,19 +78,19 @@ def _pending(state: dict, seat: str | None, visible: set[str]) -> dict | None:
     return shown
 
 
-def _combat(combat: dict | None, visible: set[str]) -> dict | None:
+def _combat(combat: Data | None, visible: set[str]) -> Data | None:
     """The attack under way; its ``source`` (the card giving a master its ATK) only when visible."""
     if combat is None or combat["source"] is None or combat["source"] in visible:
         return combat
     return {**combat, "source": None}
 
 
-def view(state: dict, seat: str | None) -> dict:
+def view(state: State, seat: str | None) -> Data:
     """``seat`` in ("p1", "p2") or None (spectator). Returns a JSON dict; ValueError on a bad seat."""
     return views(state, [seat])[seat]
 
 
-def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
     """``{seat: view(state, seat)}`` for each of ``seats``, made together: the units, the exclusion and wait
     zones, the RNG and each visible card's data are one object shared by every view, so the live push's per-seat
     delta (``matches.viewdelta.diff``) passes over them without walking them. ValueError on a bad seat."""
@@ -97,7 +101,7 @@ def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
     public = {s: _public_parts(state, s, off) for s in SEATS}
     cards = state["cards"]
     rng = {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]}
-    faces: dict[str, dict] = {}  # card id -> its data as the views show it (one copy for all of them)
+    faces: dict[str, Data] = {}  # card id -> its data as the views show it (one copy for all of them)
     out = {}
     for seat in seats:
         visible: list[str] = []
@@ -120,7 +124,7 @@ def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
     return out
 
 
-def visible_events(events: list, seat: str | None) -> list[dict]:
+def visible_events(events: list[Any], seat: str | None) -> list[Data]:
     """The events ``seat`` (None: a spectator) is shown while the game runs, as dicts: a public event (empty
     ``to``) in full, one addressed to other seats (``to``, ``("server",)`` included) with its ``data`` withheld
     (None) -- the rule of ``matches.selectors.match_log``. ``events``: ``Event`` objects or their dicts."""

@@ -32,6 +32,7 @@ from typing import Any
 
 from referee.abilities import Kind, Param, Problem, Term, Vocabulary
 from referee.abilities.declarations import declaration_term
+from referee.engine.protocol import Data
 
 PICKS = ("choose", "all", "self", "previous", "attacked", "area")
 SIDES = ("opponent", "own", "any")
@@ -45,7 +46,7 @@ TARGET_FIELDS = ("pick", "side", "what", "fields", "zone", "alignment", "faction
 CONDITION_FIELDS = ("count", "zone", "faction", "name_contains", "at_least")
 
 
-def _enum(value: dict, key: str, choices: tuple, path: str, default: Any = None) -> list[Problem]:
+def _enum(value: Data, key: str, choices: tuple[Any, ...], path: str, default: Any = None) -> list[Problem]:
     got = value.get(key, default)
     if got not in choices:
         return [Problem(f"{path}.{key}", f"must be one of {', '.join(choices)}, not {got!r}")]
@@ -88,7 +89,7 @@ _ZONE_JA = {"hand": "手札", "graveyard": "墓場", "discard_pile": "捨山"}
 _ZONE_EN = {"hand": "hand", "graveyard": "graveyard", "discard_pile": "discard pile"}
 
 
-def _filters(value: dict, lang: str) -> str:
+def _filters(value: Data, lang: str) -> str:
     ja = lang == "ja"
     parts = []
     if "alignment" in value:
@@ -103,7 +104,7 @@ def _filters(value: dict, lang: str) -> str:
     return "".join(parts)
 
 
-def _render_target(vocab: Vocabulary, value: dict, lang: str) -> str:
+def _render_target(vocab: Vocabulary, value: Data, lang: str) -> str:
     ja, pick = lang == "ja", value["pick"]
     side, what = value.get("side", "opponent"), value.get("what", "character")
     if pick == "self":
@@ -158,7 +159,7 @@ def _check_condition(vocab: Vocabulary, value: Any, path: str) -> list[Problem]:
     return out
 
 
-def _render_condition(vocab: Vocabulary, value: dict, lang: str) -> str:
+def _render_condition(vocab: Vocabulary, value: Data, lang: str) -> str:
     ja = lang == "ja"
     zone = value.get("zone", "field")
     noun = {"mission": "ミッション", "character": "キャラクター", "card": "カード"}[value["count"]] if ja \
@@ -203,7 +204,7 @@ TRIGGERS = (
 )
 
 
-def _modify_text(item: dict, values: dict, lang: str) -> str:
+def _modify_text(item: Data, values: Data, lang: str) -> str:
     stats = [(k, item[k]) for k in ("attack", "defence") if k in item]
     if lang == "ja":
         names = {"attack": "攻撃力", "defence": "防御力"}
@@ -282,7 +283,7 @@ def validate(abilities: Any) -> list[Problem]:
     return VOCABULARY.validate(abilities)
 
 
-def render(abilities: dict, lang: str = "ja") -> list[str]:
+def render(abilities: Data, lang: str = "ja") -> list[str]:
     """The card text of ``abilities`` in ``lang`` (ja, en)."""
     return VOCABULARY.render(abilities, lang)
 
@@ -294,21 +295,21 @@ class Index:
 
     __slots__ = ("statics", "transforms_from", "wanted", "steps")
 
-    def __init__(self, abilities: dict) -> None:
-        by_code: dict[str, list[dict]] = {}
+    def __init__(self, abilities: Data) -> None:
+        by_code: dict[str, list[Data]] = {}
         for s in abilities.get("statics", ()):
             by_code.setdefault(s["static"], []).append(s)
-        self.statics: dict[str, tuple[dict, ...]] = {code: tuple(found) for code, found in by_code.items()}
+        self.statics: dict[str, tuple[Data, ...]] = {code: tuple(found) for code, found in by_code.items()}
         self.transforms_from = tuple(n for s in self.statics.get("transforms_from", ()) for n in s["names"])
         self.wanted = frozenset(self.transforms_from)
         self.steps = max([1, *(s["n"] for s in self.statics.get("steps", ()))])
 
 
 _EMPTY = Index({})
-_INDEX: dict[int, tuple[dict, Index]] = {}
+_INDEX: dict[int, tuple[Data, Index]] = {}
 
 
-def index(abilities: dict) -> Index:
+def index(abilities: Data) -> Index:
     """The ``Index`` of an abilities value. A card table shares one abilities dict between the copies of a card
     (``cards.with_abilities``) and every state of a game shares the card table, which is never changed once set up:
     so the index is looked up by the dict's identity (the cache holds the dict itself, so its id is not reused)."""
@@ -324,12 +325,12 @@ def index(abilities: dict) -> Index:
     return found
 
 
-def statics(abilities: dict, code: str) -> tuple[dict, ...]:
+def statics(abilities: Data, code: str) -> tuple[Data, ...]:
     """The statics of ``code``, in order."""
     return index(abilities).statics.get(code, ())
 
 
-def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
+def not_yet_refereed(cards: list[Data]) -> list[tuple[str, str]]:
     """The cards (plain dicts: name, card_type, attributes, rules_text?, abilities) the engine cannot referee
     yet, as ``[(name, reason)]`` in order, each name once: abilities that fail validation or are marked
     ``not_refereed``; printed text (rules text, a placement condition, an eyecatch side) with no abilities;
@@ -347,7 +348,7 @@ def not_yet_refereed(cards: list[dict]) -> list[tuple[str, str]]:
     return out
 
 
-def _refusal(card: dict) -> str:
+def _refusal(card: Data) -> str:
     abilities = card.get("abilities")
     a = card.get("attributes") or {}
     printed = bool(card.get("rules_text") or a.get("placement_condition") or a.get("side_a") or a.get("side_b")

@@ -6,8 +6,10 @@ character does at most one of the first three and becomes 行動済.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import characters as chars_mod
 from . import combat, investigation, missions, triggers
@@ -17,7 +19,7 @@ from .placement import Problem, check
 from .state import OnField, abilities, ability_index, characters, find, kind, name, other, own, own_character, top
 
 
-def problem_attack(state: dict, a: Attack) -> Problem:
+def problem_attack(state: State, a: Attack) -> Problem:
     """B4.1/B4.4: unacted characters of one own battle area (one of them, reading ``attack_with``), and a
     target they reach."""
     if not a.attackers or len(set(a.attackers)) != len(a.attackers):
@@ -44,12 +46,12 @@ def problem_attack(state: dict, a: Attack) -> Problem:
     return None
 
 
-def do_attack(state: dict, a: Attack, events: list[Event]) -> None:
+def do_attack(state: State, a: Attack, events: list[Event]) -> None:
     check(problem_attack(state, a))
     combat.declare(state, a.seat, list(a.attackers), a.target, events)
 
 
-def problem_execute(state: dict, a: Execute) -> Problem:
+def problem_execute(state: State, a: Execute) -> Problem:
     """B5.6: an unacted character of one's operation area i, on one's mission of area i, of its 勢力."""
     found = find(state, a.character) if a.character in state["cards"] else None
     if found is None or found[0] != a.seat:
@@ -60,7 +62,7 @@ def problem_execute(state: dict, a: Execute) -> Problem:
     return _mission_problem(state, a.seat, area, char)
 
 
-def _mission_problem(state: dict, seat: str, area: int, char: dict) -> Problem:
+def _mission_problem(state: State, seat: str, area: int, char: Data) -> Problem:
     """What of ``problem_execute`` remains once ``char`` is known to be ``seat``'s, in operation area ``area``."""
     if char["acted"]:
         return ("acted", "the character has already acted this turn", "B5.6")
@@ -77,7 +79,7 @@ def _mission_problem(state: dict, seat: str, area: int, char: dict) -> Problem:
     return None
 
 
-def do_execute(state: dict, a: Execute, events: list[Event]) -> None:
+def do_execute(state: State, a: Execute, events: list[Event]) -> None:
     check(problem_execute(state, a))
     _, _, area, char = find(state, a.character)
     char = own_character(state, char)
@@ -85,16 +87,16 @@ def do_execute(state: dict, a: Execute, events: list[Event]) -> None:
     missions.execute(state, a.seat, area, chars_mod.operation(state, char), events)
 
 
-def problem_investigate(state: dict, a: Investigate) -> Problem:
+def problem_investigate(state: State, a: Investigate) -> Problem:
     return investigation.problem(state, a.seat, a.character)
 
 
-def do_investigate(state: dict, a: Investigate, events: list[Event]) -> None:
+def do_investigate(state: State, a: Investigate, events: list[Event]) -> None:
     check(problem_investigate(state, a))
     investigation.investigate(state, a.seat, a.character, events)
 
 
-def problem_play(state: dict, a: PlayAction) -> Problem:
+def problem_play(state: State, a: PlayAction) -> Problem:
     """B3.5: an action card of the hand, its use conditions met."""
     if a.card not in state["players"][a.seat]["hand"]:
         return ("not_in_hand", f"{a.card} is not in your hand", "アクションカード")
@@ -105,13 +107,13 @@ def problem_play(state: dict, a: PlayAction) -> Problem:
     return None
 
 
-def _usable(state: dict, seat: str, card_id: str) -> bool:
+def _usable(state: State, seat: str, card_id: str) -> bool:
     """Every ``use_condition`` static of the card met (most cards have none)."""
     conditions = ability_index(state, card_id).statics.get("use_condition", ())
     return all(chars_mod.condition_met(state, seat, s["condition"]) for s in conditions)
 
 
-def do_play(state: dict, a: PlayAction, events: list[Event]) -> None:
+def do_play(state: State, a: PlayAction, events: list[Event]) -> None:
     """The card goes to 墓場 (瞬間使用カードの使用後), then its effects resolve."""
     check(problem_play(state, a))
     player = state["players"][a.seat]
@@ -122,7 +124,7 @@ def do_play(state: dict, a: PlayAction, events: list[Event]) -> None:
     triggers.push(state, a.seat, a.card, list(abilities(state, a.card).get("effects", [])), "アクションカード")
 
 
-def legal_attacks(state: dict, seat: str) -> list[Attack]:
+def legal_attacks(state: State, seat: str) -> list[Attack]:
     """Every ``Attack`` of ``seat``: by battle area, each team of its unacted characters (one character, or with
     reading ``attack_with`` every group), each target they all reach, in sorted order."""
     group = readings_mod.of(state).attack_with == "group"
@@ -146,11 +148,11 @@ def legal_attacks(state: dict, seat: str) -> list[Attack]:
     return out
 
 
-def legal(state: dict, seat: str, cards_only: bool = False, on_field: OnField | None = None) -> list:
+def legal(state: State, seat: str, cards_only: bool = False, on_field: OnField | None = None) -> list[Any]:
     """Every action-phase action of ``seat`` (but ``EndPhase``); ``cards_only``: the action cards. ``on_field``:
     ``characters(state, seat)`` when the caller has it."""
     cards = state["cards"]
-    out: list = []
+    out: list[Any] = []
     for card_id in dict.fromkeys(state["players"][seat]["hand"]):  # problem_play, the card in the hand
         if cards[card_id]["card_type"] == "action" and _usable(state, seat, card_id):
             out.append(PlayAction.of(seat, card_id))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from referee.engine.actions import Action, Codec
+from referee.engine.protocol import Data
 
 CODEC = Codec()
 
@@ -24,7 +25,7 @@ def _fast_init(cls):
     fields = dataclasses.fields(cls)
     params = ", ".join(f.name if f.default is dataclasses.MISSING else f"{f.name}={f.default!r}" for f in fields)
     body = "".join(f"    d[{f.name!r}] = {f.name}\n" for f in fields)
-    namespace: dict = {}
+    namespace: Data = {}
     exec(f"def __init__(self, {params}):\n    d = self.__dict__\n{body}", namespace)  # noqa: S102 - our fields
     cls.__init__ = namespace["__init__"]
     cls.__init__.__qualname__ = f"{cls.__qualname__}.__init__"

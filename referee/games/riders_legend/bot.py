@@ -10,6 +10,7 @@ blocks when the block survives or kills, aims harm at the opponent and help at i
 from __future__ import annotations
 
 from referee.engine.actions import Action
+from referee.engine.protocol import State
 
 from . import characters as chars_mod
 from . import combat, missions
@@ -44,19 +45,19 @@ from .state import attrs, find, kind, other, owner
 HOSTILE = ("damage", "to_hand", "no_move", "reveal", "look", "set_acted")
 
 
-def _value(state: dict, card_id: str) -> float:
+def _value(state: State, card_id: str) -> float:
     a = attrs(state, card_id)
     return a.get("attack", 0) + a.get("defence", 0) + a.get("operation", 0) + (4 if kind(state, card_id) == "mission"
                                                                                else 0)
 
 
-def _mission(state: dict, a: PlaceMission) -> float:
+def _mission(state: State, a: PlaceMission) -> float:
     if kind(state, a.card) == "mission" and not a.bluff:
         return 12 - attrs(state, a.card).get("required_operation", 0) / 2
     return 2 - _value(state, a.card) / 10 if a.bluff else -5
 
 
-def _character(state: dict, a: PlaceCharacter) -> float:
+def _character(state: State, a: PlaceCharacter) -> float:
     at = attrs(state, a.card)
     score = 8 + at.get("attack", 0) / 2 + at.get("operation", 0) / 2
     if a.field == "operation":
@@ -70,7 +71,7 @@ def _character(state: dict, a: PlaceCharacter) -> float:
     return score
 
 
-def _attack(state: dict, a: Attack) -> float:
+def _attack(state: State, a: Attack) -> float:
     attackers = [find(state, c)[3] for c in a.attackers]
     power = sum(chars_mod.attack(state, a.seat, c) for c in attackers)
     if a.target.startswith("mission:"):
@@ -88,7 +89,7 @@ def _attack(state: dict, a: Attack) -> float:
     return -10 if dies else 1
 
 
-def _block(state: dict, a: Block) -> float:
+def _block(state: State, a: Block) -> float:
     fight = state["combat"]
     me = find(state, a.card)[3]
     attackers = [find(state, c)[3] for c in fight["attackers"] if find(state, c)]
@@ -99,7 +100,7 @@ def _block(state: dict, a: Block) -> float:
     return 10 + hit if survives or kills else -3
 
 
-def _choose(state: dict, a: Choose) -> float:
+def _choose(state: State, a: Choose) -> float:
     pending = state["pending"]
     if a.option == "done":
         return -1
@@ -118,7 +119,7 @@ def _choose(state: dict, a: Choose) -> float:
     return (5 if hostile != mine else -5) + (_value(state, ref) / 10 if ref in state["cards"] else 0)
 
 
-def _execute(state: dict, a: Execute) -> float:
+def _execute(state: State, a: Execute) -> float:
     _, _, area, char = find(state, a.character)
     mission = state["players"][a.seat]["missions"][area - 1]
     power = chars_mod.operation(state, char)
@@ -126,7 +127,7 @@ def _execute(state: dict, a: Execute) -> float:
     return 18 + power + (12 if done else 0)
 
 
-def _move(state: dict, a: Move) -> float:
+def _move(state: State, a: Move) -> float:
     found = find(state, a.character)
     char = found[3]
     if a.field == "battle":
@@ -167,7 +168,7 @@ _SCORES = {
 }
 
 
-def greedy_score(state: dict, action: Action) -> float:
+def greedy_score(state: State, action: Action) -> float:
     """A number for ``action`` in ``state``."""
     score = _SCORES.get(type(action))
     return score(state, action) if score is not None else 0

@@ -11,6 +11,7 @@ which its owner decides (decision ``instead``).
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import field, triggers
 from . import readings as readings_mod
@@ -32,7 +33,7 @@ from .state import (
 )
 
 
-def attack(state: dict, seat: str, char: dict, against: dict | None = None) -> int:
+def attack(state: State, seat: str, char: Data, against: Data | None = None) -> int:
     """攻撃力: the top card's, the until-end-of-turn modifiers, the ``aura`` statics of ``seat``'s characters
     for its faction, and its ``attack_against`` bonus when it attacks a character carrying that name."""
     card_id = top(char)
@@ -52,17 +53,17 @@ def attack(state: dict, seat: str, char: dict, against: dict | None = None) -> i
     return max(0, value)
 
 
-def defence(state: dict, char: dict) -> int:
+def defence(state: State, char: Data) -> int:
     """防御力: the top card's with the until-end-of-turn modifiers (at least 0)."""
     return max(0, attrs(state, top(char)).get("defence", 0) + char["eot_defence"])
 
 
-def operation(state: dict, char: dict) -> int:
+def operation(state: State, char: Data) -> int:
     """作戦力: the top card's."""
     return attrs(state, top(char)).get("operation", 0)
 
 
-def condition_met(state: dict, seat: str, cond: dict) -> bool:
+def condition_met(state: State, seat: str, cond: Data) -> bool:
     """A placement or use condition (kind ``condition`` of abilities.py) about ``seat``'s own cards."""
     player = state["players"][seat]
     faction, part = cond.get("faction"), cond.get("name_contains")
@@ -81,18 +82,18 @@ def condition_met(state: dict, seat: str, cond: dict) -> bool:
     return sum(1 for c in pool if fits(c)) >= cond.get("at_least", 1)
 
 
-def placement_condition_met(state: dict, seat: str, card_id: str) -> bool:
+def placement_condition_met(state: State, seat: str, card_id: str) -> bool:
     """Every ``placement_condition`` static of the card met (most cards have none)."""
     conditions = ability_index(state, card_id).statics.get("placement_condition")
     return not conditions or all(condition_met(state, seat, s["condition"]) for s in conditions)
 
 
-def transform_targets(state: dict, card_id: str) -> list[str]:
+def transform_targets(state: State, card_id: str) -> list[str]:
     """The 変身元 names of ``card_id`` (its ``transforms_from`` statics)."""
     return list(ability_index(state, card_id).transforms_from)
 
 
-def place(state: dict, seat: str, card_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> dict:
+def place(state: State, seat: str, card_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> Data:
     """Put ``card_id`` (already out of the hand) on the field at ``pos``, 未行動 (no summoning sickness)."""
     char = new_character(card_id)
     own_area(state, seat, *pos).append(char)
@@ -101,7 +102,7 @@ def place(state: dict, seat: str, card_id: str, pos: tuple[str, int], events: li
     return char
 
 
-def can_transform_onto(state: dict, card_id: str, char: dict, wanted: set[str] | None = None) -> bool:
+def can_transform_onto(state: State, card_id: str, char: Data, wanted: set[str] | None = None) -> bool:
     """B3.3c: ``card_id`` names ``char``'s top card among its 変身元 (reading ``transform_onto``: or any card of
     the stack). ``wanted``: ``set(transform_targets(state, card_id))``, when the caller has it."""
     if wanted is None:
@@ -111,7 +112,7 @@ def can_transform_onto(state: dict, card_id: str, char: dict, wanted: set[str] |
     return any(state["cards"][c]["name"] in wanted for c in char["stack"])
 
 
-def transform(state: dict, seat: str, card_id: str, char: dict, events: list[Event], clause: str) -> None:
+def transform(state: State, seat: str, card_id: str, char: Data, events: list[Event], clause: str) -> None:
     """上位変身: ``card_id`` (out of the hand) goes on top of ``char``, which keeps its state, damage and place."""
     below = top(char)
     char = own_character(state, char)
@@ -121,7 +122,7 @@ def transform(state: dict, seat: str, card_id: str, char: dict, events: list[Eve
                                               "onto_name": name(state, below)}))
 
 
-def untransform(state: dict, seat: str, char: dict, events: list[Event], clause: str) -> str:
+def untransform(state: State, seat: str, char: Data, events: list[Event], clause: str) -> str:
     """下位変身: the top card goes back to the hand; returns it."""
     char = own_character(state, char)
     *rest, card_id = char["stack"]
@@ -132,7 +133,7 @@ def untransform(state: dict, seat: str, char: dict, events: list[Event], clause:
     return card_id
 
 
-def deal(state: dict, char: dict, amount: int, events: list[Event], clause: str, by: str = "") -> None:
+def deal(state: State, char: Data, amount: int, events: list[Event], clause: str, by: str = "") -> None:
     """Put ``amount`` damage on ``char`` (it lasts until the end of its owner's turn, B4.6); ``by``: the
     character whose attack dealt it (for 破壊した時 triggers)."""
     if amount <= 0:
@@ -144,7 +145,7 @@ def deal(state: dict, char: dict, amount: int, events: list[Event], clause: str,
                                            "defence": defence(state, char)}))
 
 
-def remove(state: dict, char_id: str) -> tuple[str, dict] | None:
+def remove(state: State, char_id: str) -> tuple[str, Data] | None:
     """Take a character off the field; ``(seat, character)`` or None."""
     found = find(state, char_id)
     if found is None:
@@ -154,7 +155,7 @@ def remove(state: dict, char_id: str) -> tuple[str, dict] | None:
     return seat, char
 
 
-def destroy(state: dict, char_id: str, events: list[Event], clause: str) -> None:
+def destroy(state: State, char_id: str, events: list[Event], clause: str) -> None:
     """The character leaves the field: its whole stack to 墓場; the character that hit it last triggers
     ``destroys_character``."""
     found = remove(state, char_id)
@@ -169,7 +170,7 @@ def destroy(state: dict, char_id: str, events: list[Event], clause: str) -> None
         triggers.fire(state, hitter[0], top(hitter[3]), "destroys_character", events)
 
 
-def to_hand(state: dict, char_id: str, events: list[Event], clause: str) -> None:
+def to_hand(state: State, char_id: str, events: list[Event], clause: str) -> None:
     """The character returns to its owner's hand (reading ``bounce_stack``: the whole stack, or the top card
     with the rest to 墓場)."""
     found = remove(state, char_id)
@@ -187,7 +188,7 @@ def to_hand(state: dict, char_id: str, events: list[Event], clause: str) -> None
                                             "names": [name(state, c) for c in back]}))  # seen on the field
 
 
-def check_destroyed(state: dict, events: list[Event]) -> None:
+def check_destroyed(state: State, events: list[Event]) -> None:
     """The state check of destruction (キャラクターカード: 防御力以上のダメージを受けた時に破壊される): destroy every
     character whose damage reaches its defence, or ask its owner (decision ``instead``) when its top card may go
     to the hand instead."""
@@ -208,7 +209,7 @@ def check_destroyed(state: dict, events: list[Event]) -> None:
                 return
 
 
-def instead(state: dict, char_id: str, to_hand_: bool, events: list[Event]) -> None:
+def instead(state: State, char_id: str, to_hand_: bool, events: list[Event]) -> None:
     """The owner's answer to ``instead``: its top card to the hand (the rest of the stack to 墓場), or
     destroyed."""
     if not to_hand_:

@@ -10,6 +10,7 @@ a group of one battle area), ``blockers``, ``defender_strikes_back``.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import characters as chars_mod
 from . import missions, triggers
@@ -20,12 +21,12 @@ from .state import abilities, find, other, own_character, top
 CLAUSE = "キャラクターの攻撃/B4"
 
 
-def reaches(state: dict, char: dict, what: str) -> bool:
+def reaches(state: State, char: Data, what: str) -> bool:
     """The ``attack_reach`` static of its top card: it may attack ``what`` (character, mission) of any area."""
     return any(s["what"] == what for s in statics(abilities(state, top(char)), "attack_reach"))
 
 
-def targets(state: dict, seat: str, area: int, char: dict) -> list[str]:
+def targets(state: State, seat: str, area: int, char: Data) -> list[str]:
     """B4.1–B4.2: what a character of ``seat``'s battle area ``area`` may attack: ``"mission:i"`` for the
     opponent's face-up mission in area i, or an opposing character id of its battle area i; i = ``area``
     unless the character reaches every area."""
@@ -42,14 +43,14 @@ def targets(state: dict, seat: str, area: int, char: dict) -> list[str]:
     return out
 
 
-def target_area(state: dict, target: str) -> int:
+def target_area(state: State, target: str) -> int:
     if target.startswith("mission:"):
         return int(target.split(":")[1])
     found = find(state, target)
     return found[2] if found else 0
 
 
-def blockers(state: dict, defender: str, area: int) -> list[str]:
+def blockers(state: State, defender: str, area: int) -> list[str]:
     """B4.5 (reading ``blockers``): the defender's unacted characters of its battle area ``area`` and, with
     ``battle_and_justice``, of its justice field."""
     player = state["players"][defender]
@@ -59,7 +60,7 @@ def blockers(state: dict, defender: str, area: int) -> list[str]:
     return [c["id"] for c in pool if not c["acted"]]
 
 
-def declare(state: dict, seat: str, attackers: list[str], target: str, events: list[Event]) -> None:
+def declare(state: State, seat: str, attackers: list[str], target: str, events: list[Event]) -> None:
     """The attackers (already checked) become 行動済 and attack ``target``. An attack on a mission waits for the
     defender's block when it has a blocker (decision ``block``)."""
     for card in attackers:
@@ -78,7 +79,7 @@ def declare(state: dict, seat: str, attackers: list[str], target: str, events: l
     fight(state, target, events)
 
 
-def block(state: dict, blocker: str | None, events: list[Event]) -> None:
+def block(state: State, blocker: str | None, events: list[Event]) -> None:
     """B4.3/B4.5: the defender's answer: ``blocker`` becomes 行動済 and the attack resolves against it instead
     of the mission; None lets the attack through."""
     combat = state["combat"]
@@ -92,7 +93,7 @@ def block(state: dict, blocker: str | None, events: list[Event]) -> None:
     fight(state, blocker, events)
 
 
-def _living(state: dict, ids: list[str]) -> list[tuple[str, dict]]:
+def _living(state: State, ids: list[str]) -> list[tuple[str, Data]]:
     out = []
     for card in ids:
         found = find(state, card)
@@ -101,7 +102,7 @@ def _living(state: dict, ids: list[str]) -> list[tuple[str, dict]]:
     return out
 
 
-def _hit_mission(state: dict, events: list[Event]) -> None:
+def _hit_mission(state: State, events: list[Event]) -> None:
     combat = state["combat"]
     state["combat"] = None
     seat, area = combat["seat"], combat["area"]
@@ -111,7 +112,7 @@ def _hit_mission(state: dict, events: list[Event]) -> None:
     missions.damage(state, other(seat), area, total, events, "キャラクターの攻撃/B4.7")
 
 
-def fight(state: dict, target: str, events: list[Event]) -> None:
+def fight(state: State, target: str, events: list[Event]) -> None:
     """B4.6 (reading ``defender_strikes_back``): the attackers' summed attack goes to ``target``; at the same
     time the target's attack goes back to the attacker (the defender chooses which, decision ``strike_back``,
     when a group attacked)."""
@@ -139,7 +140,7 @@ def fight(state: dict, target: str, events: list[Event]) -> None:
     state["combat"] = None
 
 
-def strike_back(state: dict, attacker: str, events: list[Event]) -> None:
+def strike_back(state: State, attacker: str, events: list[Event]) -> None:
     """The defender's choice of the attacker that takes the defending character's attack (group attacks)."""
     combat = state["combat"]
     state["combat"] = None

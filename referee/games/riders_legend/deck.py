@@ -9,8 +9,11 @@ hidden: draws are counted in public and named only to the drawer, 捨山 cards a
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 from . import triggers, wins
@@ -20,13 +23,13 @@ CLAUSE_STACK = "開始準備/B1.2"
 CLAUSE_EYECATCH = "アイキャッチカード/B3.2"
 
 
-def stack(first_half: list, eyecatch, second_half: list) -> list:
+def stack(first_half: list[Any], eyecatch, second_half: list[Any]) -> list[Any]:
     """B1.2: the deck top to bottom: the first half, the eyecatch, the second half (each half already
     shuffled): the second half is laid first, the eyecatch on it, the first half on top."""
     return [*first_half, eyecatch, *second_half]
 
 
-def build(state: dict, seat: str, events: list[Event], second_too: bool = True) -> None:
+def build(state: State, seat: str, events: list[Event], second_too: bool = True) -> None:
     """Shuffle the first half (of the cards not in the hand: all of them before the opening draw) and, with
     ``second_too``, the second half, then stack the deck (B1.2). Shuffle events name counts and RNG counters."""
     player = state["players"][seat]
@@ -47,7 +50,7 @@ def build(state: dict, seat: str, events: list[Event], second_too: bool = True) 
                                                   "second_reshuffled": second_too, "counter": counter}))
 
 
-def above_eyecatch(player: dict) -> int | None:
+def above_eyecatch(player: Data) -> int | None:
     """How many cards lie above the eyecatch (the first half left), None once it has left the deck. Public: every
     card taken from or put into the deck is counted in public."""
     eyecatch = player["eyecatch"]
@@ -56,7 +59,7 @@ def above_eyecatch(player: dict) -> int | None:
     return len(player["deck"]) - 1 - player["deck"].index(eyecatch)
 
 
-def _left(state: dict, seat: str, card_id: str, drawn: bool, events: list[Event]) -> None:
+def _left(state: State, seat: str, card_id: str, drawn: bool, events: list[Event]) -> None:
     player = state["players"][seat]
     if card_id != player["eyecatch"] or player["half"] == "second":
         return
@@ -66,7 +69,7 @@ def _left(state: dict, seat: str, card_id: str, drawn: bool, events: list[Event]
         events.append(Event("second_half", f"{CLAUSE_EYECATCH} (reading second_half_starts)", {"seat": seat}))
 
 
-def _take_top(state: dict, seat: str, events: list[Event]) -> str | None:
+def _take_top(state: State, seat: str, events: list[Event]) -> str | None:
     """The top card, or None from an empty deck. The deck becoming empty loses at once (B4.8)."""
     player = state["players"][seat]
     if not player["deck"]:
@@ -78,7 +81,7 @@ def _take_top(state: dict, seat: str, events: list[Event]) -> str | None:
     return card_id
 
 
-def draw(state: dict, seat: str, n: int, events: list[Event], clause: str, draw_phase: bool = False) -> list[str]:
+def draw(state: State, seat: str, n: int, events: list[Event], clause: str, draw_phase: bool = False) -> list[str]:
     """Draw up to ``n`` cards into the hand; returns those that reached the hand. The eyecatch drawn in one's
     own draw phase (``draw_phase``) goes to 墓場, its sides' effects are queued and the draw ends; drawn at any
     other time it goes to 墓場 with no effect (and, reading ``eyecatch_outside_counts_as_draw``, counts as a
@@ -113,7 +116,7 @@ def draw(state: dict, seat: str, n: int, events: list[Event], clause: str, draw_
     return got
 
 
-def damage(state: dict, seat: str, n: int, events: list[Event], clause: str) -> int:
+def damage(state: State, seat: str, n: int, events: list[Event], clause: str) -> int:
     """Deck damage (B4.7, B5.4): the top ``n`` cards of ``seat``'s deck go face down to 捨山; returns how many.
     An eyecatch among them does nothing. The deck emptied loses at once."""
     player = state["players"][seat]
@@ -133,7 +136,7 @@ def damage(state: dict, seat: str, n: int, events: list[Event], clause: str) -> 
     return moved
 
 
-def discard_pile_to_bottom(state: dict, seat: str, n: int, events: list[Event], clause: str) -> int:
+def discard_pile_to_bottom(state: State, seat: str, n: int, events: list[Event], clause: str) -> int:
     """The top ``n`` cards of 捨山 go, still face down, under the deck; returns how many."""
     player = state["players"][seat]
     moved = 0
@@ -145,7 +148,7 @@ def discard_pile_to_bottom(state: dict, seat: str, n: int, events: list[Event], 
     return moved
 
 
-def mulligan(state: dict, seat: str, events: list[Event]) -> None:
+def mulligan(state: State, seat: str, events: list[Event]) -> None:
     """B1.3: the hand is shown to the opponent (a public event naming the cards, no ids), returned to the first
     half, the deck rebuilt (reading ``mulligan_reshuffles_second_half``) and 7 drawn again."""
     player = state["players"][seat]

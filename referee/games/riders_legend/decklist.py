@@ -23,6 +23,9 @@ list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.engine.protocol import Data
 
 from .cards import with_abilities
 
@@ -31,10 +34,10 @@ ENGINE_KEYS = ("name", "card_type", "attributes", "rules_text", "abilities")
 """What the engine reads of a catalogue card (``cards.with_abilities`` fills in abilities a card lacks)."""
 
 
-def parse(text: str) -> dict:
+def parse(text: str) -> Data:
     """A deck list's ``(count, name)`` lines by half and its eyecatch's name. ValueError names a line that is not
     ``N name`` under a section heading."""
-    parsed: dict = {"first_half": [], "second_half": [], "eyecatch": None}
+    parsed: Data = {"first_half": [], "second_half": [], "eyecatch": None}
     section = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -53,13 +56,13 @@ def parse(text: str) -> dict:
     return parsed
 
 
-def catalogue_cards(catalogue: dict, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, dict]:
+def catalogue_cards(catalogue: Data, keys: tuple[str, ...] = ENGINE_KEYS) -> dict[str, Data]:
     """Card name -> plain card dict (``keys`` of each card of a ``shinpan.cards`` catalogue file's ``cards``)
     with its abilities attached (``cards.with_abilities``)."""
     return {c["name"]: with_abilities({k: c[k] for k in keys}) for c in catalogue["cards"]}
 
 
-def build(parsed: dict, cards: dict[str, dict]) -> dict:
+def build(parsed: Data, cards: dict[str, Data]) -> Data:
     """The engine's deck from ``parse``'s result and ``catalogue_cards``. KeyError names a card the catalogue
     does not hold."""
     halves = ("first_half", "second_half")
@@ -71,11 +74,11 @@ def build(parsed: dict, cards: dict[str, dict]) -> dict:
     return {**deck, "eyecatch": cards[parsed["eyecatch"]] if parsed["eyecatch"] else None}
 
 
-def keep(entries: list[Mapping]) -> dict:
+def keep(entries: list[Mapping[str, Any]]) -> Data:
     """A checked 61-card list as card names by section (Riders' Legend: デッキ, 開始準備): ``{"first_half": [names],
     "second_half": [names], "eyecatch": name}`` (each repeated by its count). ``entries``: ``[{"section", "name",
     "count"}]`` in the list's order."""
-    kept: dict = {"first_half": [], "second_half": [], "eyecatch": ""}
+    kept: Data = {"first_half": [], "second_half": [], "eyecatch": ""}
     for entry in entries:
         if entry["section"] == "eyecatch":
             kept["eyecatch"] = entry["name"]
@@ -84,12 +87,13 @@ def keep(entries: list[Mapping]) -> dict:
     return kept
 
 
-def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Callable[[str], dict]) -> dict:
+def engine_decks(kept: Mapping[str, Mapping[str, Any]], cards: list[Mapping[str, Any]],
+                 sample: Callable[[str], Data]) -> Data:
     """``{"p1": {"first_half": [card], "second_half": [card], "eyecatch": card}, "p2": ...}`` (Riders' Legend:
     開始準備; ``setup.new_game``): each seat's kept names, or its sample deck (``sample(seat)``: what ``keep``
     gives of it), as the catalogue's ``cards`` (the first card of a name) with their abilities
     (``cards.with_abilities``; a card's own abilities win). KeyError names a card the catalogue lacks."""
-    by_name: dict[str, dict] = {}
+    by_name: dict[str, Data] = {}
     for card in cards:
         by_name.setdefault(card["name"], with_abilities(dict(card)))
     decks = {}
@@ -103,7 +107,7 @@ def engine_decks(kept: Mapping[str, Mapping], cards: list[Mapping], sample: Call
     return decks
 
 
-def sample_decks(catalogue: Mapping, texts: list[str]) -> list[dict]:
+def sample_decks(catalogue: Mapping[str, Any], texts: list[str]) -> list[Data]:
     """The ``decks`` of offline games (benches, golden games): the two sample lists ``texts`` of a catalogue
     document, seated both ways (the second list first, then the first)."""
     cards = catalogue_cards(dict(catalogue))

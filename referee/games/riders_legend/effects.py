@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.abilities import declarations
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import characters as chars_mod
 from . import deck, field, missions, readings, triggers, wins
@@ -41,7 +42,7 @@ def _sides(seat: str, side: str) -> tuple[str, ...]:
     return {"opponent": (other(seat),), "own": (seat,), "any": SEATS}[side]
 
 
-def _card_fits(state: dict, card_id: str, target: dict, names: list[str] | None = None) -> bool:
+def _card_fits(state: State, card_id: str, target: Data, names: list[str] | None = None) -> bool:
     a = attrs(state, card_id)
     if "alignment" in target and alignment(state, card_id) != target["alignment"]:
         return False
@@ -55,7 +56,7 @@ def _card_fits(state: dict, card_id: str, target: dict, names: list[str] | None 
     return "name_contains" not in target or any(target["name_contains"] in n for n in shown)
 
 
-def candidates(state: dict, seat: str, target: dict) -> list[str]:
+def candidates(state: State, seat: str, target: Data) -> list[str]:
     """What a ``choose``/``all`` target reaches for ``seat``'s ability, in field order (option strings)."""
     side, what = target.get("side", "opponent"), target.get("what", "character")
     out: list[str] = []
@@ -75,7 +76,7 @@ def candidates(state: dict, seat: str, target: dict) -> list[str]:
     return out
 
 
-def _relocations(state: dict, char_id: str) -> list[str]:
+def _relocations(state: State, char_id: str) -> list[str]:
     found = find(state, char_id)
     if found is None:
         return []
@@ -84,12 +85,12 @@ def _relocations(state: dict, char_id: str) -> list[str]:
             if p != (fld, area) and field.may_stand(state, seat, top(char), p)]
 
 
-def transformations(state: dict, seat: str, phase_free: bool = True) -> list[str]:
+def transformations(state: State, seat: str, phase_free: bool = True) -> list[str]:
     """Every ``"card>character"`` transformation ``seat`` may make from its hand now (``transform_pairs``)."""
     return [f"{card_id}>{char_id}" for card_id, char_id in transform_pairs(state, seat)]
 
 
-def transform_pairs(state: dict, seat: str, names: field.SideNames | None = None,
+def transform_pairs(state: State, seat: str, names: field.SideNames | None = None,
                     on_field: OnField | None = None) -> list[tuple[str, str]]:
     """Every transformation ``seat`` may make from its hand now, as ``(card, character)`` (B3.3c: a character
     card naming the character's top card among its 変身元, its placement condition met (reading
@@ -134,7 +135,7 @@ def transform_pairs(state: dict, seat: str, names: field.SideNames | None = None
     return out
 
 
-def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int, bool] | None:
+def choice(state: State, frame: Data, effect: Data) -> tuple[list[str], int, bool] | None:
     """``(options, picks needed, optional)`` when ``effect`` needs a choice, else None."""
     seat, code, target = frame["seat"], effect["effect"], effect.get("target")
     if code == "transform_from_hand":
@@ -153,7 +154,7 @@ def choice(state: dict, frame: dict, effect: dict) -> tuple[list[str], int, bool
     return options, target.get("count", 1), bool(target.get("up_to"))
 
 
-def _targets(state: dict, frame: dict, effect: dict) -> list[str]:
+def _targets(state: State, frame: Data, effect: Data) -> list[str]:
     target = effect.get("target")
     if target is None:
         return []
@@ -168,7 +169,7 @@ def _targets(state: dict, frame: dict, effect: dict) -> list[str]:
     return candidates(state, frame["seat"], target)
 
 
-def _expand_area(state: dict, frame: dict, effect: dict, chosen: list[str]) -> list[str]:
+def _expand_area(state: State, frame: Data, effect: Data, chosen: list[str]) -> list[str]:
     target = effect["target"]
     out = []
     for option in chosen:
@@ -181,7 +182,7 @@ def _expand_area(state: dict, frame: dict, effect: dict, chosen: list[str]) -> l
     return out
 
 
-def run(state: dict, events: list[Event]) -> None:
+def run(state: State, events: list[Event]) -> None:
     """Resolve the effect queue until it is empty, a decision is pending, an attack waits, or the game ends."""
     queue = state["queue"]
     while queue and state["pending"] is None and state["combat"] is None and state["outcome"] is None:
@@ -223,7 +224,7 @@ def run(state: dict, events: list[Event]) -> None:
         chars_mod.check_destroyed(state, events)
 
 
-def pick(state: dict, option: str) -> None:
+def pick(state: State, option: str) -> None:
     """The chooser's answer to a pending ``choose`` (``"done"`` ends an optional choice)."""
     frame = state["queue"][0]
     if option == "done":
@@ -233,7 +234,7 @@ def pick(state: dict, option: str) -> None:
     state["pending"] = None
 
 
-def answer_declaration(state: dict, accepted: bool, events: list[Event]) -> None:
+def answer_declaration(state: State, accepted: bool, events: list[Event]) -> None:
     """After the opponent's answer (or the controller declining, ``accepted`` False): the declaration's effects
     are queued ahead of the rest of the ability when accepted; otherwise nothing happens."""
     frame = state["queue"][0]
@@ -245,7 +246,7 @@ def answer_declaration(state: dict, accepted: bool, events: list[Event]) -> None
                       declarations.CLAUSE, frame["attacked"], front=True)
 
 
-def _chars(state: dict, chosen: list[str]):
+def _chars(state: State, chosen: list[str]):
     """The characters on the field among ``chosen``, each the state's own (``own_character``: the effects
     change them)."""
     for ref in chosen:
@@ -307,7 +308,7 @@ def _set_acted(state, frame, effect, chosen, events):
         events.append(Event("set_acted", frame["clause"], {"character": char["id"], "acted": effect["acted"]}))
 
 
-def relocate(state: dict, char_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> None:
+def relocate(state: State, char_id: str, pos: tuple[str, int], events: list[Event], clause: str) -> None:
     """Move a character to ``pos`` (no step is used); a move into a battle area triggers ``moves_to_battle``."""
     found = find(state, char_id)
     if found is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from referee.abilities import declarations
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import Data, State
 from referee.engine.shell import Decision, Listing, Shell
 
 from . import action_phase, combat, deck, effects, field, flow, movement, placement, setup
@@ -47,7 +48,7 @@ from .bot import greedy_score
 from .state import FRESH, SEATS, characters, copy_state, missions, name, other, own
 
 
-def _mulligan(state: dict, a: Action, events: list[Event]) -> None:
+def _mulligan(state: State, a: Action, events: list[Event]) -> None:
     state["pending"] = None
     setup_ = state["setup"]  # shared with the state copied (state.copy_state): replaced, not changed in place
     state["setup"] = {**setup_, "decided": [*setup_["decided"], a.seat]}
@@ -57,7 +58,7 @@ def _mulligan(state: dict, a: Action, events: list[Event]) -> None:
         events.append(Event("keep_hand", "開始時基本設定/B1.3", {"seat": a.seat}))
 
 
-def _opening(state: dict, a: Action, events: list[Event]) -> None:
+def _opening(state: State, a: Action, events: list[Event]) -> None:
     pending = state["pending"]
     if isinstance(a, EndOpening):
         if len(missions(state["players"][a.seat])) < pending["min"]:
@@ -72,18 +73,18 @@ def _opening(state: dict, a: Action, events: list[Event]) -> None:
 
 def _turn(handler):
     """An action of a phase decision: the decision is answered (the flow sets it again after the action)."""
-    def run(state: dict, a: Action, events: list[Event]) -> None:
+    def run(state: State, a: Action, events: list[Event]) -> None:
         state["pending"] = None
         handler(state, a, events)
     return run
 
 
-def _end_phase(state: dict, a: EndPhase, events: list[Event]) -> None:
+def _end_phase(state: State, a: EndPhase, events: list[Event]) -> None:
     events.append(Event("end_phase", "全体の基本進行", {"seat": a.seat, "phase": state["step"].split(".")[0]}))
     flow.finish_step(state)
 
 
-def _discard(state: dict, a: Discard, events: list[Event]) -> None:
+def _discard(state: State, a: Discard, events: list[Event]) -> None:
     player = state["players"][a.seat]
     if a.card not in player["hand"]:
         raise IllegalAction("not_in_hand", f"{a.card} is not in your hand", "B1.6")
@@ -94,38 +95,38 @@ def _discard(state: dict, a: Discard, events: list[Event]) -> None:
                         {"seat": a.seat, "card": a.card, "name": name(state, a.card)}))
 
 
-def _block(state: dict, a: Block, events: list[Event]) -> None:
+def _block(state: State, a: Block, events: list[Event]) -> None:
     if a.card not in state["pending"]["options"]:
         raise IllegalAction("bad_blocker", f"{a.card} cannot block this attack", "B4.5 (reading blockers)")
     state["pending"] = None
     combat.block(state, a.card, events)
 
 
-def _no_block(state: dict, a: NoBlock, events: list[Event]) -> None:
+def _no_block(state: State, a: NoBlock, events: list[Event]) -> None:
     state["pending"] = None
     combat.block(state, None, events)
 
 
-def _strike_back(state: dict, a: StrikeBack, events: list[Event]) -> None:
+def _strike_back(state: State, a: StrikeBack, events: list[Event]) -> None:
     if a.card not in state["pending"]["options"]:
         raise IllegalAction("bad_choice", f"{a.card} is not one of the attackers", "B4.6")
     state["pending"] = None
     combat.strike_back(state, a.card, events)
 
 
-def _choose(state: dict, a: Choose, events: list[Event]) -> None:
+def _choose(state: State, a: Choose, events: list[Event]) -> None:
     if a.option not in state["pending"]["options"]:
         raise IllegalAction("bad_choice", f"{a.option!r} is not one of the choices", "abilities")
     effects.pick(state, a.option)
 
 
-def _instead(state: dict, a: Action, events: list[Event]) -> None:
+def _instead(state: State, a: Action, events: list[Event]) -> None:
     char = state["pending"]["character"]
     state["pending"] = None
     chars_mod.instead(state, char, isinstance(a, ReturnInstead), events)
 
 
-def _declare(state: dict, a: Action, events: list[Event]) -> None:
+def _declare(state: State, a: Action, events: list[Event]) -> None:
     pending = state["pending"]
     made = isinstance(a, Declare)
     events.append(declarations.declared(pending, made))
@@ -135,7 +136,7 @@ def _declare(state: dict, a: Action, events: list[Event]) -> None:
         effects.answer_declaration(state, False, events)
 
 
-def _answer(state: dict, a: Action, events: list[Event]) -> None:
+def _answer(state: State, a: Action, events: list[Event]) -> None:
     accepted = isinstance(a, AcceptDeclaration)
     events.append(declarations.answered(state["pending"], accepted))
     effects.answer_declaration(state, accepted, events)
@@ -149,35 +150,35 @@ _CARDS = {PlayAction: _turn(action_phase.do_play)}
 _MOVE = {Move: _turn(movement.do_move)}
 
 
-def _mulligans(state: dict, seat: str) -> list[Action]:
+def _mulligans(state: State, seat: str) -> list[Action]:
     return [KeepHand.of(seat), Mulligan.of(seat)]
 
 
-def _discards(state: dict, seat: str) -> list[Action]:
+def _discards(state: State, seat: str) -> list[Action]:
     return [Discard.of(seat, c) for c in dict.fromkeys(state["players"][seat]["hand"])]
 
 
-def _blocks(state: dict, seat: str) -> list[Action]:
+def _blocks(state: State, seat: str) -> list[Action]:
     return [NoBlock.of(seat), *(Block.of(seat, c) for c in state["pending"]["options"])]
 
 
-def _strikes_back(state: dict, seat: str) -> list[Action]:
+def _strikes_back(state: State, seat: str) -> list[Action]:
     return [StrikeBack.of(seat, c) for c in state["pending"]["options"]]
 
 
-def _choices(state: dict, seat: str) -> list[Action]:
+def _choices(state: State, seat: str) -> list[Action]:
     return [Choose.of(seat, o) for o in state["pending"]["options"]]
 
 
-def _insteads(state: dict, seat: str) -> list[Action]:
+def _insteads(state: State, seat: str) -> list[Action]:
     return [ReturnInstead.of(seat), AcceptDestruction.of(seat)]
 
 
-def _declarations(state: dict, seat: str) -> list[Action]:
+def _declarations(state: State, seat: str) -> list[Action]:
     return [Declare.of(seat), DeclineDeclaration.of(seat)]
 
 
-def _answers(state: dict, seat: str) -> list[Action]:
+def _answers(state: State, seat: str) -> list[Action]:
     return [AcceptDeclaration.of(seat), DisputeDeclaration.of(seat)]
 
 
@@ -210,7 +211,7 @@ def _decision_tables(later: bool, cards_always: bool) -> dict[str, Decision]:
 _TABLES: dict[tuple[str, str], dict[str, Decision]] = {}
 
 
-def decision(state: dict, kind: str) -> Decision:
+def decision(state: State, kind: str) -> Decision:
     """The decision of ``kind`` under the match's readings (transformations and action cards outside their
     default phases)."""
     r = readings_mod.of(state)
@@ -221,12 +222,12 @@ def decision(state: dict, kind: str) -> Decision:
     return tables[kind]
 
 
-def _opening_actions(state: dict, seat: str) -> list[Action]:
+def _opening_actions(state: State, seat: str) -> list[Action]:
     out: list[Action] = [a for a in placement.legal_missions(state, seat, setup=True)]
     return out + ([EndOpening(seat=seat)] if state["pending"].get("laid", 0) >= state["pending"]["min"] else [])
 
 
-def _phase_actions(state: dict, seat: str, kind: str) -> list[Action]:
+def _phase_actions(state: State, seat: str, kind: str) -> list[Action]:
     """The actions of a phase decision, in the order of its table, ``EndPhase`` last; the names on the field
     (uniqueness, B6) are worked out once for placing and transforming."""
     table = decision(state, kind).handlers
@@ -261,7 +262,7 @@ class RidersLegendEngine(Shell):
     decision = staticmethod(decision)
 
     @staticmethod
-    def run(handler, state: dict, action: Action, events: list[Event]) -> None:
+    def run(handler, state: State, action: Action, events: list[Event]) -> None:
         """The handler and the flow run with ``FRESH`` set: the copy shares with the input state what it has not
         changed yet (``state.own_character``, ``own_mission`` copy on write)."""
         token = FRESH.set(set())
@@ -272,13 +273,13 @@ class RidersLegendEngine(Shell):
             FRESH.reset(token)
 
     @staticmethod
-    def view(state: dict, seat: str | None) -> dict:
+    def view(state: State, seat: str | None) -> Data:
         from .view import view
 
         return view(state, seat)
 
     @staticmethod
-    def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+    def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
         """The views of ``seats`` together, sharing their public parts (``view.views``)."""
         from .view import views
 
@@ -290,7 +291,7 @@ class RidersLegendEngine(Shell):
         to it (the online layer's per-seat filtering, ``matches.selectors.match_log``, does the same)."""
         return [e for e in events if not e.to or (seat is not None and seat in e.to)]
 
-    def default_action(self, state: dict, seat: str) -> Action | None:
+    def default_action(self, state: State, seat: str) -> Action | None:
         """What the clock plays for a seat whose decision timed out (docs/rules/riders_legend.md, "Time"): keep
         the hand, end the phase, no block, decline a declaration, accept the opponent's, else the first listed
         option."""
@@ -304,13 +305,13 @@ class RidersLegendEngine(Shell):
         return self.legal_actions(state, seat)[0]
 
     @staticmethod
-    def summary(state: dict) -> dict:
+    def summary(state: State) -> Data:
         """The last turn, each side's missions and the cards left in its deck."""
         players = state["players"]
         return {"turn": state["turn"], "missions": {s: len(missions(players[s])) for s in SEATS},
                 "deck": {s: len(players[s]["deck"]) for s in SEATS}}
 
-    def report(self, state: dict) -> list[str]:
+    def report(self, state: State) -> list[str]:
         """A finished game in plain text for commands (``manage.py playmatch``): the last turn, each side's
         missions and cards left in its deck; ``[]`` while the game runs."""
         out = self.outcome(state)

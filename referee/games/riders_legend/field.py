@@ -7,6 +7,8 @@ Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", i)``, ``("b
 
 from __future__ import annotations
 
+from referee.engine.protocol import Data, State
+
 from . import readings as readings_mod
 from .abilities import index
 from .state import AREAS, OnField, alignment, attrs, characters, other, top
@@ -53,11 +55,11 @@ def stand_allowed(alignment_: str, field: str, own_justice_mission_in_area: bool
     return field == "battle" or placement_allowed(alignment_, field, own_justice_mission_in_area)
 
 
-def is_justice_mission(state: dict, mission: dict | None) -> bool:
+def is_justice_mission(state: State, mission: Data | None) -> bool:
     return mission is not None and not mission["bluff"] and attrs(state, mission["card"]).get("faction") == "正義"
 
 
-def own_justice_mission(state: dict, seat: str, area: int) -> bool:
+def own_justice_mission(state: State, seat: str, area: int) -> bool:
     """Whether ``seat`` has a justice mission in ``area`` (reading ``face_down_justice_counts``: a face-down
     one laid at setup counts)."""
     if area == 0:
@@ -68,7 +70,7 @@ def own_justice_mission(state: dict, seat: str, area: int) -> bool:
     return mission["face_up"] or readings_mod.of(state).face_down_justice_counts
 
 
-def justice_areas(state: dict, seat: str) -> list[bool]:
+def justice_areas(state: State, seat: str) -> list[bool]:
     """area (0..5) -> ``own_justice_mission(state, seat, area)``, for every area at once (the placement and move
     checks of one list of legal actions), the reading looked up once."""
     face_down_counts = readings_mod.of(state).face_down_justice_counts
@@ -78,24 +80,24 @@ def justice_areas(state: dict, seat: str) -> list[bool]:
     return out
 
 
-def may_place(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
+def may_place(state: State, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
     return placement_allowed(alignment(state, card_id), pos[0], own_justice_mission(state, seat, pos[1]))
 
 
-def may_stand(state: dict, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
+def may_stand(state: State, seat: str, card_id: str, pos: tuple[str, int]) -> bool:
     if not readings_mod.of(state).movement_follows_placement:
         return pos[0] != "justice" or alignment(state, card_id) == "justice"
     return stand_allowed(alignment(state, card_id), pos[0], own_justice_mission(state, seat, pos[1]))
 
 
-def card_names(state: dict, card_id: str) -> list[str]:
+def card_names(state: State, card_id: str) -> list[str]:
     """A card's own name and the names it carries (変身: the pre-transform characters named by its
     ``transforms_from`` static, STATED: even when placed alone)."""
     card = state["cards"][card_id]
     return [card["name"], *index(card.get("abilities")).transforms_from]
 
 
-def names_of(state: dict, char: dict) -> list[str]:
+def names_of(state: State, char: Data) -> list[str]:
     """Every name a character carries: those of every card of its stack (B6), each card's ``card_names``."""
     cards = state["cards"]
     out: list[str] = []
@@ -128,7 +130,7 @@ class SideNames:
 
     __slots__ = ("state", "seat", "on_field", "_holders", "_foe")
 
-    def __init__(self, state: dict, seat: str, on_field: OnField | None = None) -> None:
+    def __init__(self, state: State, seat: str, on_field: OnField | None = None) -> None:
         self.state, self.seat, self.on_field = state, seat, on_field
         self._holders: dict[str, list[str]] | None = None
         self._foe: set[str] | None = None
@@ -149,12 +151,12 @@ class SideNames:
         return self._foe
 
 
-def side_names(state: dict, seat: str, on_field: OnField | None = None) -> SideNames:
+def side_names(state: State, seat: str, on_field: OnField | None = None) -> SideNames:
     """The ``SideNames`` of ``seat``: made once for the many uniqueness checks of one list of legal actions."""
     return SideNames(state, seat, on_field)
 
 
-def unique_ok(state: dict, seat: str, card_id: str, skip: str = "", names: SideNames | None = None) -> bool:
+def unique_ok(state: State, seat: str, card_id: str, skip: str = "", names: SideNames | None = None) -> bool:
     """``placement_unique`` for ``card_id`` joining ``seat``'s side (``skip``: a character left out, the one
     being transformed), by name look-ups; ``names``: ``side_names(state, seat)`` when the caller has it."""
     if names is None:
@@ -171,12 +173,12 @@ def unique_ok(state: dict, seat: str, card_id: str, skip: str = "", names: SideN
     return True
 
 
-def steps_allowed(state: dict, char: dict) -> int:
+def steps_allowed(state: State, char: Data) -> int:
     """B3.4: 1 step a turn, or the ``steps`` static of its top card."""
     return index(state["cards"][char["stack"][-1]].get("abilities")).steps
 
 
-def move_targets(state: dict, seat: str, char: dict, pos: tuple[str, int],
+def move_targets(state: State, seat: str, char: Data, pos: tuple[str, int],
                  justice: list[bool] | None = None) -> list[tuple[str, int]]:
     """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4. ``justice``: area (0..5) ->
     ``own_justice_mission(state, seat, area)``, when the caller has it."""

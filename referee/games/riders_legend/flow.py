@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import characters as chars_mod
 from . import deck, effects, wins
@@ -45,7 +46,7 @@ def next_step(step: str) -> str:
     return _NEXT[step]
 
 
-def _mulligan(state: dict, events: list[Event]) -> bool:
+def _mulligan(state: State, events: list[Event]) -> bool:
     """B1.3: each player in seat order keeps the hand or mulligans once (decision ``mulligan``)."""
     undecided = [s for s in SEATS if s not in state["setup"]["decided"]]
     if not undecided:
@@ -54,7 +55,7 @@ def _mulligan(state: dict, events: list[Event]) -> bool:
     return False
 
 
-def _first(state: dict, events: list[Event]) -> bool:
+def _first(state: State, events: list[Event]) -> bool:
     """B1.4: the first player is decided after the mulligans (``config["first"]``, else the RNG)."""
     first = state["setup"]["first"]
     if first is None:
@@ -68,7 +69,7 @@ def _first(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _opening_first(state: dict, events: list[Event]) -> bool:
+def _opening_first(state: State, events: list[Event]) -> bool:
     """B1.5: the first player lays exactly 1 mission face down."""
     first = state["first"]
     if missions(state["players"][first]):
@@ -77,7 +78,7 @@ def _opening_first(state: dict, events: list[Event]) -> bool:
     return False
 
 
-def _opening_second(state: dict, events: list[Event]) -> bool:
+def _opening_second(state: State, events: list[Event]) -> bool:
     """B1.5: the second player lays 1 or 2 missions face down (``EndOpening`` after the first)."""
     second = other(state["first"])
     laid = len(missions(state["players"][second]))
@@ -87,14 +88,14 @@ def _opening_second(state: dict, events: list[Event]) -> bool:
     return False
 
 
-def _setup_done(state: dict, events: list[Event]) -> bool:
+def _setup_done(state: State, events: list[Event]) -> bool:
     state["setup_done"] = True
     state["turn"] = 1
     events.append(Event("turn", "全体の基本進行", {"turn": 1, "seat": state["turn_seat"]}))
     return True
 
 
-def _recover(state: dict, events: list[Event]) -> bool:
+def _recover(state: State, events: list[Event]) -> bool:
     """B3.1 復帰フェイズ: the turn player's characters become 未行動; the turn's counters start afresh."""
     seat = state["turn_seat"]
     for _, _, char in characters(state, seat):
@@ -109,7 +110,7 @@ def _recover(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _draw(state: dict, events: list[Event]) -> bool:
+def _draw(state: State, events: list[Event]) -> bool:
     """B3.2 ドローフェイズ: one card per area holding one's mission (the first player draws on turn 1, B1.7)."""
     seat = state["turn_seat"]
     n = len(missions(state["players"][seat]))
@@ -117,12 +118,12 @@ def _draw(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _decision(state: dict, events: list[Event]) -> bool:
+def _decision(state: State, events: list[Event]) -> bool:
     state["pending"] = {"kind": DECISION_STEPS[state["step"]], "seat": state["turn_seat"]}
     return False
 
 
-def _reset(state: dict, events: list[Event]) -> bool:
+def _reset(state: State, events: list[Event]) -> bool:
     """B3.6 終了フェイズ: 作戦力 on every mission resets (B5.2); damage on the turn player's characters clears
     (自ターン終了時); every until-end-of-turn modifier ends."""
     seat = state["turn_seat"]
@@ -141,7 +142,7 @@ def _reset(state: dict, events: list[Event]) -> bool:
     return True
 
 
-def _hand_limit(state: dict, events: list[Event]) -> bool:
+def _hand_limit(state: State, events: list[Event]) -> bool:
     """B1.6 (reading ``hand_limit_in_end_phase``): discard one card at a time down to 7."""
     seat = state["turn_seat"]
     if not readings_mod.of(state).hand_limit_in_end_phase or len(state["players"][seat]["hand"]) <= HAND_LIMIT:
@@ -150,7 +151,7 @@ def _hand_limit(state: dict, events: list[Event]) -> bool:
     return False
 
 
-def _pass(state: dict, events: list[Event]) -> bool:
+def _pass(state: State, events: list[Event]) -> bool:
     seat = other(state["turn_seat"])
     state["turn"] += 1
     state["turn_seat"] = seat
@@ -180,7 +181,7 @@ STEPS = {
 MAY_DESTROY = frozenset({"end.reset"})
 
 
-def advance(state: dict, events: list[Event]) -> None:
+def advance(state: State, events: list[Event]) -> None:
     """Run the game on to the next decision (or its end). Destruction is checked after the action, after the
     effects and after each step of ``MAY_DESTROY``: after any other step it would find what it found before,
     nothing (it runs this often: once a step of the turn)."""
@@ -202,7 +203,7 @@ def advance(state: dict, events: list[Event]) -> None:
         unchecked = step in MAY_DESTROY
 
 
-def finish_step(state: dict) -> None:
+def finish_step(state: State) -> None:
     """A decision that closes its step (the end of a phase, the last discard) moves the flow on."""
     state["pending"] = None
     state["step"] = next_step(state["step"])

@@ -8,17 +8,18 @@ and can now be attacked.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import missions
 from . import readings as readings_mod
 from .state import find, other, own_character
 
 
-def fields(state: dict) -> tuple[str, ...]:
+def fields(state: State) -> tuple[str, ...]:
     return ("battle",) if readings_mod.of(state).investigators == "battle" else ("battle", "operation")
 
 
-def problem(state: dict, seat: str, card: str) -> tuple[str, str, str] | None:
+def problem(state: State, seat: str, card: str) -> tuple[str, str, str] | None:
     """Why ``card`` cannot investigate now (``(code, reason, clause)``), or None."""
     found = find(state, card)
     if found is None or found[0] != seat:
@@ -34,7 +35,7 @@ def problem(state: dict, seat: str, card: str) -> tuple[str, str, str] | None:
     return None
 
 
-def investigate(state: dict, seat: str, card: str, events: list[Event]) -> str:
+def investigate(state: State, seat: str, card: str, events: list[Event]) -> str:
     """The checked investigation; returns what became of the mission (``graveyard`` or ``stays_face_up``)."""
     _, _, area, char = find(state, card)
     char = own_character(state, char)

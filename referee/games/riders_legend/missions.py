@@ -11,6 +11,7 @@ it is revealed.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import deck, field, triggers
 from . import readings as readings_mod
@@ -31,20 +32,20 @@ def placement(kind: str, area_holds_own_mission: bool, own_operation_alignments:
     return None if "evil" in own_operation_alignments else "face_up"
 
 
-def kind_of(state: dict, card_id: str, bluff: bool) -> str:
+def kind_of(state: State, card_id: str, bluff: bool) -> str:
     if bluff or state["cards"][card_id]["card_type"] != "mission":
         return "bluff"
     return alignment(state, card_id)
 
 
-def how_laid(state: dict, seat: str, card_id: str, area: int, bluff: bool, setup: bool = False) -> str | None:
+def how_laid(state: State, seat: str, card_id: str, area: int, bluff: bool, setup: bool = False) -> str | None:
     """``placement`` for ``card_id`` laid by ``seat`` in ``area`` now."""
     player = state["players"][seat]
     ops = [alignment(state, top(c)) for c in player["operation"][area - 1]]
     return placement(kind_of(state, card_id, bluff), player["missions"][area - 1] is not None, ops, setup)
 
 
-def lay(state: dict, seat: str, card_id: str, area: int, bluff: bool, events: list[Event], clause: str,
+def lay(state: State, seat: str, card_id: str, area: int, bluff: bool, events: list[Event], clause: str,
         setup: bool = False) -> None:
     """Lay ``card_id`` (out of the hand) as ``seat``'s mission in ``area``; the caller has checked ``how_laid``."""
     face_up = how_laid(state, seat, card_id, area, bluff, setup) == "face_up"
@@ -60,7 +61,7 @@ def lay(state: dict, seat: str, card_id: str, area: int, bluff: bool, events: li
                             to=(seat,)))
 
 
-def _bin(state: dict, seat: str, area: int, events: list[Event], clause: str, why: str) -> None:
+def _bin(state: State, seat: str, area: int, events: list[Event], clause: str, why: str) -> None:
     player = state["players"][seat]
     mission = player["missions"][area - 1]
     own(state, seat, "missions")[area - 1] = None
@@ -69,7 +70,7 @@ def _bin(state: dict, seat: str, area: int, events: list[Event], clause: str, wh
                                                           "name": name(state, mission["card"]), "why": why}))
 
 
-def reveal(state: dict, seat: str, area: int, by: str, events: list[Event], clause: str) -> str:
+def reveal(state: State, seat: str, area: int, by: str, events: list[Event], clause: str) -> str:
     """Turn ``seat``'s mission in ``area`` face up (``by``: ``execution``, ``investigation`` or ``effect``).
     A bluff goes to 墓場 at once (STATED); a justice mission too when revealed by investigation (STATED; by an
     effect with reading ``effect_reveal_bins_justice``); an evil mission stays face up (INFERRED). Returns
@@ -88,7 +89,7 @@ def reveal(state: dict, seat: str, area: int, by: str, events: list[Event], clau
     return "stays_face_up"
 
 
-def damage(state: dict, seat: str, area: int, amount: int, events: list[Event], clause: str) -> bool:
+def damage(state: State, seat: str, area: int, amount: int, events: list[Event], clause: str) -> bool:
     """B4.7: damage on ``seat``'s mission in ``area`` accumulates; at its defence or more it is destroyed (to
     墓場) and its owner's deck takes damage equal to its attack (to 捨山, face down). True when destroyed."""
     mission = own_mission(state, seat, area)
@@ -103,7 +104,7 @@ def damage(state: dict, seat: str, area: int, amount: int, events: list[Event], 
     return True
 
 
-def required(state: dict, seat: str, area: int) -> int:
+def required(state: State, seat: str, area: int) -> int:
     """必要作戦力 of ``seat``'s mission in ``area``, with the ``mission_requirement`` statics of ``seat``'s
     characters of that area (operation or battle field)."""
     mission = state["players"][seat]["missions"][area - 1]
@@ -120,14 +121,14 @@ def gather(required_: int, gathered: int) -> tuple[bool, int]:
     return (True, 0) if gathered >= required_ else (False, gathered)
 
 
-def faction_fits(state: dict, char_card: str, mission_card: str) -> bool:
+def faction_fits(state: State, char_card: str, mission_card: str) -> bool:
     """B5.6 (reading ``operation_needs_faction``): a character's 作戦力 counts toward a mission of its 勢力."""
     if not readings_mod.of(state).operation_needs_faction:
         return True
     return attrs(state, char_card).get("faction") == attrs(state, mission_card).get("faction")
 
 
-def execute(state: dict, seat: str, area: int, power: int, events: list[Event]) -> None:
+def execute(state: State, seat: str, area: int, power: int, events: list[Event]) -> None:
     """B5: add ``power`` (a character's 作戦力) to ``seat``'s mission in ``area`` (turned face up first, B5.5).
     On reaching the requirement: the first time its 達成時 effect is queued and it turns sideways (達成済み);
     afterwards the opponent's deck takes damage equal to its attack (B5.4)."""

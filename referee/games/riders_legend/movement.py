@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import effects, field
 from . import readings as readings_mod
@@ -14,7 +15,7 @@ from .placement import Problem, check
 from .state import OnField, characters, find, own_character
 
 
-def problem_move(state: dict, a: Move) -> Problem:
+def problem_move(state: State, a: Move) -> Problem:
     found = find(state, a.character) if a.character in state["cards"] else None
     if found is None or found[0] != a.seat:
         return ("not_your_character", f"{a.character} is not a character of yours on the field", "B3.4")
@@ -29,7 +30,7 @@ def problem_move(state: dict, a: Move) -> Problem:
     return None
 
 
-def do_move(state: dict, a: Move, events: list[Event]) -> None:
+def do_move(state: State, a: Move, events: list[Event]) -> None:
     check(problem_move(state, a))
     char = own_character(state, find(state, a.character)[3])
     char["steps"] += 1
@@ -38,7 +39,7 @@ def do_move(state: dict, a: Move, events: list[Event]) -> None:
     effects.relocate(state, a.character, (a.field, a.area), events, "移動フェイズ/B3.4")
 
 
-def legal(state: dict, seat: str, on_field: OnField | None = None) -> list[Move]:
+def legal(state: State, seat: str, on_field: OnField | None = None) -> list[Move]:
     """Every ``Move`` of ``seat``: each character's ``field.move_targets``, in field order. ``on_field``:
     ``characters(state, seat)`` when the caller has it."""
     out = []

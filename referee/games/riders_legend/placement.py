@@ -8,8 +8,11 @@ IllegalAction with the reason, then acts): PokerKit's verify / can / do.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine.actions import Event
 from referee.engine.errors import IllegalAction
+from referee.engine.protocol import State
 
 from . import characters as chars_mod
 from . import effects, field, missions
@@ -25,7 +28,7 @@ def check(problem: Problem) -> None:
         raise IllegalAction(*problem)
 
 
-def problem_mission(state: dict, a: PlaceMission, setup: bool = False) -> Problem:
+def problem_mission(state: State, a: PlaceMission, setup: bool = False) -> Problem:
     """B1.5/B3.3a: in the hand; an area 1..5; one a turn (the allowance); the laying rules (``missions``)."""
     player = state["players"][a.seat]
     if a.card not in player["hand"]:
@@ -50,7 +53,7 @@ def problem_mission(state: dict, a: PlaceMission, setup: bool = False) -> Proble
     return None
 
 
-def _one_limit_ok(state: dict, card_id: str) -> bool:
+def _one_limit_ok(state: State, card_id: str) -> bool:
     own_name = state["cards"][card_id]["name"]
     for player in state["players"].values():
         for mission in player["missions"]:
@@ -59,7 +62,7 @@ def _one_limit_ok(state: dict, card_id: str) -> bool:
     return True
 
 
-def do_mission(state: dict, a: PlaceMission, events: list[Event], setup: bool = False) -> None:
+def do_mission(state: State, a: PlaceMission, events: list[Event], setup: bool = False) -> None:
     check(problem_mission(state, a, setup))
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
@@ -77,7 +80,7 @@ def _position(field_: str, area: int) -> Problem:
     return None
 
 
-def problem_character(state: dict, a: PlaceCharacter) -> Problem:
+def problem_character(state: State, a: PlaceCharacter) -> Problem:
     """B3.3b: in the hand; a character; one a turn; the type's fields; its placement condition; uniqueness."""
     bad = _position(a.field, a.area) or _card_problem(state, a.seat, a.card)
     if bad:
@@ -88,7 +91,7 @@ def problem_character(state: dict, a: PlaceCharacter) -> Problem:
     return None
 
 
-def _card_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
+def _card_problem(state: State, seat: str, card_id: str, names=None) -> Problem:
     """What of ``problem_character`` does not depend on the position (``names``: ``field.side_names``, when the
     caller has it)."""
     player = state["players"][seat]
@@ -102,7 +105,7 @@ def _card_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
     return _fit_problem(state, seat, card_id, names)
 
 
-def _fit_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
+def _fit_problem(state: State, seat: str, card_id: str, names=None) -> Problem:
     """What of ``_card_problem`` remains once the card is known to be a character of the hand, placeable this
     turn: its placement condition and uniqueness."""
     if not chars_mod.placement_condition_met(state, seat, card_id):
@@ -112,7 +115,7 @@ def _fit_problem(state: dict, seat: str, card_id: str, names=None) -> Problem:
     return None
 
 
-def do_character(state: dict, a: PlaceCharacter, events: list[Event]) -> None:
+def do_character(state: State, a: PlaceCharacter, events: list[Event]) -> None:
     check(problem_character(state, a))
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
@@ -120,7 +123,7 @@ def do_character(state: dict, a: PlaceCharacter, events: list[Event]) -> None:
     chars_mod.place(state, a.seat, a.card, (a.field, a.area), events, "配置フェイズ/B3.3b")
 
 
-def problem_transform(state: dict, a: Transform) -> Problem:
+def problem_transform(state: State, a: Transform) -> Problem:
     """B3.3c: a card of the hand naming the character's top card as its 変身元; uniqueness; the placement
     condition (reading ``placement_condition_on_transform``); one's placement of the turn unless
     ``transform_is_free``."""
@@ -136,7 +139,7 @@ def problem_transform(state: dict, a: Transform) -> Problem:
     return None
 
 
-def do_transform(state: dict, a: Transform, events: list[Event]) -> None:
+def do_transform(state: State, a: Transform, events: list[Event]) -> None:
     check(problem_transform(state, a))
     player = state["players"][a.seat]
     player["hand"].remove(a.card)
@@ -145,7 +148,7 @@ def do_transform(state: dict, a: Transform, events: list[Event]) -> None:
     chars_mod.transform(state, a.seat, a.card, find(state, a.character)[3], events, "※変身/B3.3c 上位変身")
 
 
-def problem_untransform(state: dict, a: Untransform) -> Problem:
+def problem_untransform(state: State, a: Untransform) -> Problem:
     found = find(state, a.character) if a.character in state["cards"] else None
     if found is None or found[0] != a.seat:
         return ("not_your_character", f"{a.character} is not a character of yours on the field", "※変身")
@@ -154,7 +157,7 @@ def problem_untransform(state: dict, a: Untransform) -> Problem:
     return None
 
 
-def do_untransform(state: dict, a: Untransform, events: list[Event]) -> None:
+def do_untransform(state: State, a: Untransform, events: list[Event]) -> None:
     check(problem_untransform(state, a))
     chars_mod.untransform(state, a.seat, find(state, a.character)[3], events, "※変身/B3.3c 下位変身")
 
@@ -162,7 +165,7 @@ def do_untransform(state: dict, a: Untransform, events: list[Event]) -> None:
 MISSION_KINDS = ("justice", "evil", "bluff")  # the kinds a mission is laid as (missions.placement)
 
 
-def legal_missions(state: dict, seat: str, setup: bool = False) -> list[PlaceMission]:
+def legal_missions(state: State, seat: str, setup: bool = False) -> list[PlaceMission]:
     """Every ``PlaceMission`` of ``seat``, in hand order, then area order, a mission card laid as itself before
     as a bluff. ``problem_mission``'s checks, each made once: by area (an area without one's mission, the kinds
     ``missions.placement`` lets be laid there beside the alignments of its operation field), then by card (a
@@ -191,7 +194,7 @@ def legal_missions(state: dict, seat: str, setup: bool = False) -> list[PlaceMis
     return out
 
 
-def legal_characters(state: dict, seat: str, names: field.SideNames | None = None) -> list[PlaceCharacter]:
+def legal_characters(state: State, seat: str, names: field.SideNames | None = None) -> list[PlaceCharacter]:
     """Every ``PlaceCharacter`` of ``seat`` (``problem_character``'s checks, each made once: by card, then by
     position). ``names``: ``field.side_names(state, seat)`` when the caller has it."""
     player = state["players"][seat]
@@ -215,13 +218,13 @@ def legal_characters(state: dict, seat: str, names: field.SideNames | None = Non
     return out
 
 
-def legal_transforms(state: dict, seat: str, names: field.SideNames | None = None,
-                     on_field: OnField | None = None) -> list:
+def legal_transforms(state: State, seat: str, names: field.SideNames | None = None,
+                     on_field: OnField | None = None) -> list[Any]:
     """Every ``Transform`` (``effects.transform_pairs``) and ``Untransform`` of ``seat``. ``names``:
     ``field.side_names(state, seat)``, ``on_field``: ``characters(state, seat)``, when the caller has them."""
     if on_field is None:
         on_field = characters(state, seat)
-    out: list = []
+    out: list[Any] = []
     if readings_mod.of(state).transform_is_free or state["players"][seat]["placed"]["character"] < 1:
         out += [Transform.of(seat, card_id, char_id)
                 for card_id, char_id in effects.transform_pairs(state, seat, names, on_field)]

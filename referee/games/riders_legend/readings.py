@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.protocol import Data, State
+
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "eyecatch_sides": ("both", "a", "b"),
     "second_half_starts": ("eyecatch_left_deck", "eyecatch_drawn"),
@@ -96,13 +98,13 @@ class Readings:
     # B8 [PROPOSED]: both players losing at once is a draw.
     both_lose_draw: bool = True
 
-    def as_config(self) -> dict:
+    def as_config(self) -> Data:
         """Every option by name: what a match records in ``config["readings"]`` (``dataclasses.asdict``, for fields
         that are all plain values)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_config(cls, config: dict | None) -> Readings:
+    def from_config(cls, config: Data | None) -> Readings:
         """The readings of a match config (``config["readings"]``; missing options take their default).
         ValueError names an unknown option or a value out of its choices."""
         raw = dict((config or {}).get("readings") or {})
@@ -123,7 +125,7 @@ DEFAULT = Readings()
 CHOICES = _CHOICES
 
 
-def of(state: dict) -> Readings:
+def of(state: State) -> Readings:
     """The readings recorded in a game state (``state["readings"]``), as a cached ``Readings``. The readings dict
     is shared by every copy of a game's state (``state.copy_state``), so it is looked up by identity first (the
     cache holds the dict itself, so its id is not reused), then by value."""
@@ -141,5 +143,5 @@ def of(state: dict) -> Readings:
     return found
 
 
-_CACHE: dict[tuple, Readings] = {}
-_BY_ID: dict[int, tuple[dict, Readings]] = {}
+_CACHE: dict[tuple[Any, ...], Readings] = {}
+_BY_ID: dict[int, tuple[Data, Readings]] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
-from referee.engine.protocol import RngSeed
+from referee.engine.protocol import Data, RngSeed
 
 from . import deck, flow
 from .abilities import not_yet_refereed
@@ -24,16 +24,16 @@ HAND = 7  # 開始手札 7枚
 HALF_TYPES = ("character", "mission", "action")
 
 
-def _entry(card: dict, seat: str) -> dict:
+def _entry(card: Data, seat: str) -> Data:
     return {"name": card["name"], "card_type": card["card_type"], "attributes": card.get("attributes", {}),
             "abilities": card.get("abilities") or {}, "owner": seat}
 
 
-def _table(decks: dict) -> tuple[dict, dict]:
+def _table(decks: Data) -> tuple[Data, Data]:
     """The card table and each seat's halves. ValueError on a malformed deck (named) or cards the engine cannot
     referee yet (named)."""
-    table: dict[str, dict] = {}
-    halves: dict[str, dict] = {}
+    table: dict[str, Data] = {}
+    halves: dict[str, Data] = {}
     for seat in SEATS:
         d = decks.get(seat)
         if not isinstance(d, dict) or not isinstance(d.get("eyecatch"), dict) \
@@ -64,7 +64,7 @@ def _table(decks: dict) -> tuple[dict, dict]:
     return table, halves
 
 
-def prepare(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
+def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """開始準備 / B1.2–B1.3: each deck split into its halves and eyecatch, both halves shuffled and stacked
     (second half, eyecatch, first half), 7 cards drawn each. The state before the mulligans."""
     readings = Readings.from_config(config)
@@ -93,7 +93,7 @@ def prepare(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]
     return state, events
 
 
-def new_game(config: dict, decks: dict, rng: RngSeed) -> tuple[dict, list[Event]]:
+def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """``prepare``, then the flow runs to the first decision (p1's mulligan). Returns ``(state, setup
     events)``."""
     state, events = prepare(config, decks, rng)

@@ -36,10 +36,12 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 
+from referee.engine.protocol import Data, State
+
 from .abilities import Index, index
 
 SEATS = ("p1", "p2")
-OnField = list[tuple[str, int, dict]]  # ``characters(state, seat)``: (field, area, character) in field order
+OnField = list[tuple[str, int, Data]]  # ``characters(state, seat)``: (field, area, character) in field order
 AREAS = (1, 2, 3, 4, 5)
 FIELDS = ("justice", "operation", "battle")
 
@@ -61,7 +63,7 @@ def _deep(value):
     return value
 
 
-def _copy_player(p: dict) -> dict:
+def _copy_player(p: Data) -> Data:
     """A player's copy for ``apply`` (its shape is fixed: new_player): its dict and its hand. The rest (deck,
     graveyard, discard_pile, missions and each mission, the field areas and each character, placed) is shared,
     copied by the code that changes it before its first change (copy on write: ``own``, ``own_area``,
@@ -71,7 +73,7 @@ def _copy_player(p: dict) -> dict:
     return new
 
 
-def copy_state(state: dict) -> dict:
+def copy_state(state: State) -> Data:
     """The copy ``apply`` changes (while ``FRESH`` is set: engine.py), sharing with ``state`` what ``apply``
     never changes in place (structural sharing: ``apply`` stays pure, its input is never changed):
 
@@ -105,7 +107,7 @@ def _owned(fresh: set[int], value):
     return value
 
 
-def own(state: dict, seat: str, key: str):
+def own(state: State, seat: str, key: str):
     """``seat``'s ``key`` (``deck``, ``graveyard``, ``discard_pile``, ``missions``, ``justice``, ``operation``,
     ``battle``, ``placed``) as the state's own, to change: during ``apply``, copied in its place the first time
     (it was shared with ``apply``'s input). Every change of one of them goes through here (or ``own_area``,
@@ -119,7 +121,7 @@ def own(state: dict, seat: str, key: str):
     return value
 
 
-def own_area(state: dict, seat: str, field: str, area: int) -> list[dict]:
+def own_area(state: State, seat: str, field: str, area: int) -> list[Data]:
     """The list of the characters of one of ``seat``'s field areas (``area_list``) as the state's own, to change
     (``own``'s rule: the field's list of areas, then the area's)."""
     if field == "justice":
@@ -133,7 +135,7 @@ def own_area(state: dict, seat: str, field: str, area: int) -> list[dict]:
     return group
 
 
-def own_character(state: dict, char: dict) -> dict:
+def own_character(state: State, char: Data) -> Data:
     """``char`` (a character of ``state``, found before) as the state's own, to change: during ``apply``, the
     one on the state's field now, copied in its place the first time (``own``'s rule). Every change of a
     character goes through here; use the returned dict."""
@@ -149,7 +151,7 @@ def own_character(state: dict, char: dict) -> dict:
     return held
 
 
-def own_mission(state: dict, seat: str, area: int) -> dict | None:
+def own_mission(state: State, seat: str, area: int) -> Data | None:
     """``seat``'s mission in ``area`` as the state's own, to change (``own``'s rule: the list of missions, then
     the mission)."""
     mission = state["players"][seat]["missions"][area - 1]
@@ -161,74 +163,74 @@ def own_mission(state: dict, seat: str, area: int) -> dict | None:
     return mission
 
 
-def own_rng(state: dict) -> dict:
+def own_rng(state: State) -> Data:
     """``state["rng"]`` made this state's own (copied) before a draw advances its counter (``copy_state`` shares
     it with the state it copied)."""
     rng = state["rng"] = dict(state["rng"])
     return rng
 
 
-def new_player() -> dict:
+def new_player() -> Data:
     return {"deck": [], "eyecatch": "", "half": "first", "hand": [],
             "graveyard": [], "discard_pile": [], "missions": [None] * 5, "justice": [],
             "operation": [[] for _ in AREAS], "battle": [[] for _ in AREAS], "mulliganed": False,
             "placed": {"mission": 0, "character": 0}, "mission_allowance": 1, "deck_out": False}
 
 
-def new_character(card: str) -> dict:
+def new_character(card: str) -> Data:
     return {"id": card, "stack": [card], "acted": False, "damage": 0, "steps": 0, "eot_attack": 0,
             "eot_defence": 0, "no_move_until": 0, "hit_by": ""}
 
 
-def new_mission(card: str, face_up: bool, bluff: bool) -> dict:
+def new_mission(card: str, face_up: bool, bluff: bool) -> Data:
     return {"card": card, "face_up": face_up, "bluff": bluff, "achieved": False, "damage": 0, "operation": 0,
             "achieved_turn": 0}
 
 
-def card(state: dict, card_id: str) -> dict:
+def card(state: State, card_id: str) -> Data:
     return state["cards"][card_id]
 
 
-def name(state: dict, card_id: str) -> str:
+def name(state: State, card_id: str) -> str:
     return state["cards"][card_id]["name"]
 
 
-def attrs(state: dict, card_id: str) -> dict:
+def attrs(state: State, card_id: str) -> Data:
     return state["cards"][card_id]["attributes"]
 
 
-def owner(state: dict, card_id: str) -> str:
+def owner(state: State, card_id: str) -> str:
     return state["cards"][card_id]["owner"]
 
 
-def kind(state: dict, card_id: str) -> str:
+def kind(state: State, card_id: str) -> str:
     return state["cards"][card_id]["card_type"]
 
 
-def abilities(state: dict, card_id: str) -> dict:
+def abilities(state: State, card_id: str) -> Data:
     return state["cards"][card_id].get("abilities") or {}
 
 
-def ability_index(state: dict, card_id: str) -> Index:
+def ability_index(state: State, card_id: str) -> Index:
     """The card's abilities as ``abilities.Index`` (its statics by code, its 変身元 names), worked out once."""
     return index(state["cards"][card_id].get("abilities"))
 
 
-def alignment(state: dict, card_id: str) -> str:
+def alignment(state: State, card_id: str) -> str:
     """``justice`` or ``evil`` (タイプ); every faction but 正義 is of the evil type (B6)."""
     return "justice" if attrs(state, card_id).get("faction") == "正義" else "evil"
 
 
-def top(char: dict) -> str:
+def top(char: Data) -> str:
     return char["stack"][-1]
 
 
-def area_list(player: dict, field: str, area: int) -> list[dict]:
+def area_list(player: Data, field: str, area: int) -> list[Data]:
     """The characters of one field area (the justice field is one space: area 0)."""
     return player["justice"] if field == "justice" else player[field][area - 1]
 
 
-def characters(state: dict, seat: str) -> OnField:
+def characters(state: State, seat: str) -> OnField:
     """``seat``'s characters as ``(field, area, character)``: the justice field, then operation 1..5, then
     battle 1..5."""
     player = state["players"][seat]
@@ -248,7 +250,7 @@ def characters(state: dict, seat: str) -> OnField:
     return out
 
 
-def find(state: dict, char_id: str) -> tuple[str, str, int, dict] | None:
+def find(state: State, char_id: str) -> tuple[str, str, int, Data] | None:
     """``(seat, field, area, character)`` of the character whose bottom card is ``char_id``; None when it is not
     on the field (or is no card of the game: an id from a malformed action)."""
     entry = state["cards"].get(char_id)
@@ -267,12 +269,12 @@ def find(state: dict, char_id: str) -> tuple[str, str, int, dict] | None:
     return None
 
 
-def missions(player: dict) -> list[tuple[int, dict]]:
+def missions(player: Data) -> list[tuple[int, Data]]:
     """``(area, mission)`` of the player's missions."""
     return [(i + 1, m) for i, m in enumerate(player["missions"]) if m is not None]
 
 
-def zones(player: dict) -> list[str]:
+def zones(player: Data) -> list[str]:
     """Every card id of a player, in every zone (conservation checks)."""
     out = [*player["deck"], *player["hand"], *player["graveyard"], *player["discard_pile"]]
     out += [m["card"] for m in player["missions"] if m is not None]

@@ -11,6 +11,7 @@ A frame on ``state["queue"]`` is one ability waiting to resolve::
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
 from .state import abilities, name
@@ -25,7 +26,7 @@ CLAUSES = {
 }
 
 
-def push(state: dict, seat: str, source: str, effects: list[dict], clause: str, attacked: str = "",
+def push(state: State, seat: str, source: str, effects: list[Data], clause: str, attacked: str = "",
          front: bool = False) -> None:
     """Queue an ability of ``source`` controlled by ``seat``."""
     frame = {"seat": seat, "source": source, "effects": effects, "i": 0, "picked": [], "previous": [],
@@ -36,7 +37,7 @@ def push(state: dict, seat: str, source: str, effects: list[dict], clause: str, 
         state["queue"].append(frame)
 
 
-def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], attacked: str = "") -> bool:
+def fire(state: State, seat: str, card_id: str, when: str, events: list[Event], attacked: str = "") -> bool:
     """Queue every ``when`` trigger of ``card_id`` (controlled by ``seat``); True when one was queued."""
     fired = False
     for trigger in abilities(state, card_id).get("triggers", ()):
@@ -48,7 +49,7 @@ def fire(state: dict, seat: str, card_id: str, when: str, events: list[Event], a
     return fired
 
 
-def eyecatch(state: dict, seat: str, card_id: str, events: list[Event]) -> None:
+def eyecatch(state: State, seat: str, card_id: str, events: list[Event]) -> None:
     """B3.2: the eyecatch drawn in its owner's draw phase applies its sides (reading ``eyecatch_sides``)."""
     sides = {"both": ("eyecatch_a", "eyecatch_b"), "a": ("eyecatch_a",), "b": ("eyecatch_b",)}[
         readings_mod.of(state).eyecatch_sides]

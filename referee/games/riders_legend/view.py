@@ -10,6 +10,8 @@ full only to the seat making it.
 
 from __future__ import annotations
 
+from referee.engine.protocol import Data, State
+
 from . import characters as chars_mod
 from . import deck, missions
 from .state import SEATS, top
@@ -17,14 +19,14 @@ from .state import SEATS, top
 PUBLIC_PENDING = ("block", "strike_back", "declare", "answer_declaration", "instead")
 
 
-def _character(state: dict, seat: str, char: dict) -> dict:
+def _character(state: State, seat: str, char: Data) -> Data:
     return {"id": char["id"], "stack": list(char["stack"]), "top": top(char), "acted": char["acted"],
             "damage": char["damage"], "attack": chars_mod.attack(state, seat, char),
             "defence": chars_mod.defence(state, char), "operation": chars_mod.operation(state, char),
             "steps": char["steps"], "no_move_until": char["no_move_until"]}
 
 
-def _mission(state: dict, seat: str, area: int, mission: dict | None, own: bool) -> dict | None:
+def _mission(state: State, seat: str, area: int, mission: Data | None, own: bool) -> Data | None:
     if mission is None:
         return None
     out = {"face_up": mission["face_up"], "damage": mission["damage"], "operation": mission["operation"],
@@ -37,7 +39,7 @@ def _mission(state: dict, seat: str, area: int, mission: dict | None, own: bool)
     return out
 
 
-def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shared: dict) -> dict:
+def _player(state: State, seat: str, viewer: str | None, visible: list[str], shared: Data) -> Data:
     """``seat``'s player as ``viewer`` sees it; the card ids ``viewer`` may see are added to ``visible``.
     ``shared``: ``_public_parts(state, seat)``, the same object in every view of the state."""
     p = state["players"][seat]
@@ -53,7 +55,7 @@ def _player(state: dict, seat: str, viewer: str | None, visible: list[str], shar
             "mulliganed": p["mulliganed"], "placed": dict(p["placed"]), "mission_allowance": p["mission_allowance"]}
 
 
-def _public_parts(state: dict, seat: str) -> dict:
+def _public_parts(state: State, seat: str) -> Data:
     """What every viewer sees alike of ``seat``'s player: the characters of each field and area, the graveyard,
     and the ids of those cards (``cards``: each stack, then the graveyard)."""
     p = state["players"][seat]
@@ -68,19 +70,19 @@ def _public_parts(state: dict, seat: str) -> dict:
     return {"chars": chars, "graveyard": list(p["graveyard"]), "cards": cards}
 
 
-def _pending(state: dict, seat: str | None) -> dict | None:
+def _pending(state: State, seat: str | None) -> Data | None:
     pending = state["pending"]
     if pending is None or pending["seat"] == seat or pending["kind"] in PUBLIC_PENDING or "options" not in pending:
         return pending
     return {**pending, "options": len(pending["options"])}
 
 
-def view(state: dict, seat: str | None) -> dict:
+def view(state: State, seat: str | None) -> Data:
     """``seat`` in ("p1", "p2") or None (spectator). Returns a JSON dict; ValueError on a bad seat."""
     return views(state, [seat])[seat]
 
 
-def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
+def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
     """``{seat: view(state, seat)}`` for each of ``seats``, made together: the characters, graveyards, RNG and
     each visible card's data are one object shared by every view, so the live push's per-seat delta
     (``matches.viewdelta.diff``) passes over them without walking them. ValueError on a bad seat."""
@@ -90,7 +92,7 @@ def views(state: dict, seats: list[str | None]) -> dict[str | None, dict]:
     public = {s: _public_parts(state, s) for s in SEATS}
     cards = state["cards"]
     rng = {"commitment": state["rng"]["commitment"], "counter": state["rng"]["counter"]}
-    faces: dict[str, dict] = {}  # card id -> its data as the views show it (one copy for all of them)
+    faces: dict[str, Data] = {}  # card id -> its data as the views show it (one copy for all of them)
     out = {}
     for seat in seats:
         visible: list[str] = []

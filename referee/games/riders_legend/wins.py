@@ -9,12 +9,13 @@ flow; once ``state["outcome"]`` is set every step and effect stops.
 from __future__ import annotations
 
 from referee.engine.actions import Event
+from referee.engine.protocol import State
 
 from . import readings as readings_mod
 from .state import SEATS, other
 
 
-def losers(state: dict) -> dict[str, tuple[str, str]]:
+def losers(state: State) -> dict[str, tuple[str, str]]:
     """seat -> (reason, clause) for every seat that has lost now."""
     out: dict[str, tuple[str, str]] = {}
     for seat in SEATS:
@@ -26,7 +27,7 @@ def losers(state: dict) -> dict[str, tuple[str, str]]:
     return out
 
 
-def check(state: dict, events: list[Event]) -> bool:
+def check(state: State, events: list[Event]) -> bool:
     """End the game when a player has lost; True when the game is over."""
     if state["outcome"] is not None:
         return True
