@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import MalformedAction
 
@@ -104,13 +104,17 @@ def _hints(cls: Any) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+A = TypeVar("A", bound="Action")
+
+
 class Codec:
     """A registry of action classes by ``type``."""
 
     def __init__(self) -> None:
         self.classes: dict[str, type[Action]] = {}
 
-    def register(self, cls: type[Action]) -> type[Action]:
+    def register(self, cls: type[A]) -> type[A]:
+        """Register ``cls`` under its ``type``; returns it (a class decorator)."""
         self.classes[cls.type] = cls
         return cls
 

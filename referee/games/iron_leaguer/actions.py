@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from referee.engine.actions import Action, Codec
-from referee.engine.protocol import Data
 
 CODEC = Codec()
+A = TypeVar("A", bound=Action)
 
 
-def action(cls: type) -> type:
+@dataclass_transform(frozen_default=True)
+def action(cls: type[A]) -> type[A]:
     """``cls`` as a frozen dataclass registered in ``CODEC``, with an ``__init__`` that writes the instance's
     dict directly: the same parameters, defaults and fields as the dataclass's own (which sets each field by
     ``object.__setattr__``, as a frozen class must), at about half the cost — what ``Event`` does in
@@ -26,11 +27,11 @@ def action(cls: type) -> type:
     defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
     params = ", ".join(f"{n}=_defaults[{n!r}]" if n in defaults else n for n in names)
     body = "".join(f"    fields[{n!r}] = {n}\n" for n in names)
-    namespace = {"_defaults": defaults}
+    namespace: dict[str, Any] = {"_defaults": defaults}
     exec(f"def __init__(self, {params}):\n    fields = self.__dict__\n{body}", namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
+    cls.__init__ = init  # type: ignore[method-assign]  # the generated constructor replaces the dataclass's
     return CODEC.register(cls)
 
 
@@ -195,7 +196,7 @@ class Recruit(Action):
     il: str
 
 
-class Made(Data):
+class Made(dict[Any, Action]):
     """key -> ``build(key)``, an action made once: a list of actions is then built by C-level ``map`` over its
     keys (``list(map(made.__getitem__, keys))``, a look-up each) with only the new ones made in Python. Cleared
     when it grows past 65,536 (bounded memory over many games)."""
@@ -207,7 +208,8 @@ class Made(Data):
     def __missing__(self, key: Any) -> Action:
         if len(self) > 1 << 16:
             self.clear()
-        made = self[key] = self.build(key)
+        made: Action = self.build(key)
+        self[key] = made
         return made
 
 

@@ -9,6 +9,9 @@ prefers a counter to a reset to an attack-right change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.engine.actions import Action
 from referee.engine.protocol import State
 
@@ -46,7 +49,8 @@ def p2d6(n: int) -> float:
 
 def _strength(state: State, il: str) -> float:
     a = attrs(state, il)
-    return state["ils"][il]["heart"] + a["skill"] + a["body"] + (a["growth"] or 0) / 2
+    answer: float = state["ils"][il]["heart"] + a["skill"] + a["body"] + (a["growth"] or 0) / 2
+    return answer
 
 
 def _card_value(state: State, card: str) -> float:
@@ -66,7 +70,8 @@ def _add_half(state: State, action: AddHalf) -> float:
 
 
 def _assign(state: State, action: Assign) -> float:
-    return -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
+    answer: float = -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
+    return answer
 
 
 def _rough(state: State, action: Rough) -> float:
@@ -94,7 +99,7 @@ _PASS = {"draw": 20, "refresh": 5, "none": 0}
 _INSTRUCTION = {"counter": 3, "reset": 2, "attack_right": 1}
 
 # action class -> its score (state, action) -> float; a class not listed scores 0
-_SCORES = {
+_SCORES: dict[type[Action], Callable[[State, Any], float]] = {
     Declare: _declare,
     AddHalf: _add_half,
     Assign: _assign,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine.actions import Action, Event
 from referee.engine.protocol import Data, State
-from referee.engine.shell import Decision, Shell
+from referee.engine.shell import Decision, Handler, Shell
 
 from . import flow, growth, interval, interval_steps, match, rough_play, scoring, setup
 from .actions import (
@@ -41,7 +41,7 @@ from .view import views as _views
 
 # step kind -> its decision: the action types it takes with their handlers (a handler returns what follows it,
 # ``state.Then``, carried on by ``flow.advance``), and the function listing its legal actions
-_ATTACK = {Declare: match.do_declare, Rough: rough_play.do_rough, Pass: match.do_pass}
+_ATTACK: dict[type[Action], Handler] = {Declare: match.do_declare, Rough: rough_play.do_rough, Pass: match.do_pass}
 STEPS: dict[str, Decision] = {
     "attack": Decision(_ATTACK, match.legal),
     "defence": Decision({Declare: match.do_declare, Pass: match.do_pass}, match.legal),

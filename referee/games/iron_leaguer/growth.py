@@ -81,7 +81,8 @@ def single_check(state: State, seat: str) -> Action:
     """The waiting check made once with its whole value (IL 11.2, the check 11.6 allows to split): what the
     clock plays for a growth decision that timed out."""
     pending = state["pending"]
-    return cached(GrowthSplit, seat, pending["il"], (pending["total"],))
+    answer: Action = cached(GrowthSplit, seat, pending["il"], (pending["total"],))
+    return answer
 
 
 def do_growth_split(state: State, action: GrowthSplit, events: list[Event]) -> Then:

@@ -79,7 +79,7 @@ def enter_retirement(state: State, events: list[Event]) -> Then:
                     },
                 )
             )
-            if present:
+            if il is not None and present:
                 _retire(state, il, "12.3.2", events)
     return "interval", None
 
@@ -113,15 +113,11 @@ def _rescue_targets(state: State) -> list[str]:
 def rescuer_pool(state: State) -> list[str]:
     """IL 13.2 "ダーク・シルバーを含めた全てのＩＬ": the members of both teams (not strays or the retired), Dark's
     line-up then Silver's (the order ``ChooseRescuers`` names them in)."""
-    return state["teams"]["dark"] + state["teams"]["silver"]
+    answer: list[str] = state["teams"]["dark"] + state["teams"]["silver"]
+    return answer
 
 
-def rescuer_sets(state: State) -> list[tuple[str, str, str]]:
-    """IL 13.2: every three of ``rescuer_pool`` with at least one member of Dark."""
-    return list(_rescuer_sets(tuple(rescuer_pool(state)), len(state["teams"]["dark"])))
-
-
-def _rescuer_sets(pool: tuple[str, ...], dark: int) -> islice:
+def _rescuer_sets(pool: tuple[str, ...], dark: int) -> islice[tuple[str, ...]]:
     """The trios of ``pool`` (Dark's ``dark`` members first) with a Dark member: ``combinations`` lists trios
     by their first member's place, so those whose first member is of Dark (the others hold none) come first,
     ``C(len(pool), 3) - C(silver members, 3)`` of them."""
@@ -149,7 +145,7 @@ def _rescuers_actions(seat: str, pool: tuple[str, ...], dark: int) -> Listing:
     return Listing((trios, (cached(EndRescue, seat),)))
 
 
-def do_rescuers(state: State, action: Action, events: list[Event]) -> Then:
+def do_rescuers(state: State, action: ChooseRescuers | EndRescue, events: list[Event]) -> Then:
     """IL 13.2: the three rescuers, named once before the first attempt; EndRescue: no rescue (13.1: Dark
     "may" rescue)."""
     if isinstance(action, EndRescue):
@@ -235,7 +231,8 @@ def rescue_participants(state: State) -> list[str]:
     """IL 13.8 "救出に参加したＩＬと救出されたＩＬ全員", our reading (docs/rules/iron_leaguer.md, "Rescuers"): the
     three rescuers named under 13.2, whether or not each made an attempt, and every IL rescued."""
     rescue = state["interval"]["rescue"]
-    return rescue["rescuers"] + rescue["rescued"]
+    answer: list[str] = rescue["rescuers"] + rescue["rescued"]
+    return answer
 
 
 def _finish_rescue(state: State, events: list[Event]) -> Then:

@@ -9,6 +9,7 @@ its growth checks (training, persuasion; IL 11.6), then ``("action", {"seat": se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any
@@ -228,7 +229,7 @@ def _valid_alloc(alloc: tuple[Any, ...], growers: list[str]) -> bool:
     return points == [3] or points == [1, 2] or (points == [1, 1, 1] and in_order(ils, growers))
 
 
-def _training_of(seat: str):
+def _training_of(seat: str) -> Callable[[tuple[str, ...]], Training]:
     def build(ils: tuple[str, ...]) -> Training:
         if len(ils) == 1:
             return Training(seat, ((ils[0], 3),))

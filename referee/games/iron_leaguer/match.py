@@ -14,6 +14,7 @@ over (``after_attack`` here, the comparison in scoring.py); after a pass in defe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
@@ -76,7 +77,7 @@ def _pass_list(seat: str, full: bool, acted: tuple[str, ...] | None) -> tuple[Pa
     """The pass options; ``acted`` (attack only, None in defence): the acted ILs that 6.6.3 may ready."""
     out = [cached(Pass, seat, "refresh" if full else "draw"), cached(Pass, seat, "none")]
     for n in (1, 2, 3) if acted is not None else ():
-        out.extend(cached(Pass, seat, "ready", c) for c in combinations(acted, n))  # shared instances
+        out.extend(cached(Pass, seat, "ready", c) for c in combinations(acted or (), n))  # shared instances
     return tuple(out)
 
 
@@ -116,10 +117,11 @@ def _declares(cards: Data, seat: str, mode: str) -> _Declares:
     if found is None:
         usable = usable_halves(cards)
         found = table["match"] = {(s, m): _Declares(usable[m], s, m) for s in SEATS for m in usable}
-    return found[seat, mode]
+    answer: _Declares = found[seat, mode]
+    return answer
 
 
-def legal(state: State, seat: str) -> list[Action]:
+def legal(state: State, seat: str) -> Sequence[Action]:
     """The match's decisions: ``attack``/``defence`` (declarations, rough plays, passes), ``assign`` (a
     ``Listing``) and ``discard``. An attack or defence list is remembered in the seat's ``Profile.memo`` by
     everything else it depends on (the hand, the opposing line-up for rough play): a decision met again (a
@@ -143,7 +145,7 @@ def legal(state: State, seat: str) -> list[Action]:
         return [*declares, *roughs, *passes]
     if kind == "assign":  # not remembered: a declared stack with the same hand is rarely met again
         profile = seat_profiles(state, seat)
-        halves = tuple(map(tuple, pending["halves"]))
+        halves = tuple((card, side) for card, side in pending["halves"])
         mode = pending["mode"]
         assigns = _assign_actions(seat, *il_users(state, seat, mode, halves, profile))
         more = tuple(map(_ADD_HALVES[seat].__getitem__, extensions(state, seat, mode, halves, profile)))

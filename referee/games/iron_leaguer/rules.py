@@ -50,11 +50,12 @@ def effective_skill(il_heart: int, il_skill: int, card_heart: int) -> int:
 
 def meets_values(half: Data, heart: int, skill: int, body: int) -> bool:
     """IL 5.4.4/5.4.5: heart and body must reach the card's; skill may be made up from surplus heart."""
-    return (
+    met: bool = (
         heart >= half.get("heart", 0)
         and body >= half.get("body", 0)
         and effective_skill(heart, skill, half.get("heart", 0)) >= half.get("skill", 0)
     )
+    return met
 
 
 def kind_allows(half: Data, il_name: str, il_kinds: list[str]) -> bool:

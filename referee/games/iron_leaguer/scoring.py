@@ -11,6 +11,8 @@ imports no other step module.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Data, State
@@ -34,6 +36,7 @@ def resolve(state: State, events: list[Event], attack: Data, defence: Data | Non
     if rules.attacker_scores(ap, dp):
         clause = "8.2" if dp is not None and dp >= 0 else "7.5/8.4" if dp is not None else "7.6/8.4"
         return score(state, events, attacker, clause, ap=ap, dp=dp)
+    assert defence is not None  # a failed or missing defence scored above
     options = defence["instructions"]
     if len(options) > 1:
         state["pending"] = {
@@ -111,7 +114,7 @@ def follow(
     return "exchange", None
 
 
-def score(state: State, events: list[Event], seat: str, clause: str, **inputs) -> Then:
+def score(state: State, events: list[Event], seat: str, clause: str, **inputs: Any) -> Then:
     """IL 8.2/8.4/8.5: a point; at the scene's points ``seat`` has won the match (4.3/4.4: ``("match", seat)``),
     else reset, the scored-on team attacks."""
     score = state["match"]["score"] = state["match"]["score"].copy()  # replaced, never changed in place

@@ -135,11 +135,13 @@ def other(seat: str) -> str:
 
 
 def attrs(state: State, card_id: str) -> Data:
-    return state["cards"][card_id]["attributes"]
+    answer: Data = state["cards"][card_id]["attributes"]
+    return answer
 
 
 def name(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["name"]
+    answer: str = state["cards"][card_id]["name"]
+    return answer
 
 
 def team_of(state: State, il: str) -> str | None:
@@ -177,7 +179,8 @@ def in_order(ils: tuple[Any, ...] | list[Any], line: list[Any] | tuple[Any, ...]
 
 
 def tech_deck(state: State) -> list[Any]:
-    return state["tech"]["decks"][str(state["tech"]["period"])]
+    answer: list[Any] = state["tech"]["decks"][str(state["tech"]["period"])]
+    return answer
 
 
 def draw_tech(state: State, seat: str, count: int, events: list[Event], clause: str) -> None:

@@ -12,6 +12,7 @@ rough-play halves are used only through a rough play (9).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
@@ -27,7 +28,8 @@ TIMINGS = {"attack": ("attack", "either"), "defence": ("defence", "either")}
 
 
 def half_of(state: State, card: str, side: str) -> Data:
-    return state["cards"][card]["attributes"][side]
+    answer: Data = state["cards"][card]["attributes"][side]
+    return answer
 
 
 def il_may_use(state: State, il: str, half: Data) -> bool:
@@ -93,6 +95,7 @@ class Team:
     def _mask(self, half: Data) -> int:
         """IL 5.4.1/5.4.4/5.4.5 for every member (``il_may_use``, inlined: one pass per half and team)."""
         kind = half["kind"]
+        candidates: Sequence[tuple[int, int, int, int]]
         if kind == "any":
             candidates = self.everyone
         elif kind == "named":
@@ -117,9 +120,9 @@ class Profile:
 
     def __init__(self, team: Team, ready: int, acted: tuple[str, ...]) -> None:
         self.team, self.ready, self.acted = team, ready, acted
-        self.memo: dict[tuple[Any, ...], object] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
-    def remember(self, key: tuple[Any, ...], value: object) -> object:
+    def remember(self, key: tuple[Any, ...], value: Any) -> Any:
         """``memo[key] = value`` (cleared first past 64 answers: bounded memory); returns ``value``."""
         memo = self.memo
         if len(memo) >= 64:
@@ -140,11 +143,16 @@ _STATUS = itemgetter("heart", "acted", "penalty")
 PROFILES_KEPT = 32
 
 
-def _tables(cards: Data) -> tuple[Data, Data]:
+_Teams = dict[tuple[tuple[str, ...], tuple[int, ...]], "Team"]
+_Profiles = dict[tuple[str, tuple[str, ...], tuple[tuple[int, bool, int], ...]], Profile]
+
+
+def _tables(cards: Data) -> tuple[_Teams, _Profiles]:
     found = derived(cards).get("techniques")
     if found is None:
         found = derived(cards)["techniques"] = ({}, {})
-    return found
+    tables: tuple[_Teams, _Profiles] = found
+    return tables
 
 
 def _team(cards: Data, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
@@ -154,7 +162,8 @@ def _team(cards: Data, ils: tuple[str, ...], hearts: tuple[int, ...]) -> Team:
         if len(teams) >= 256:
             teams.clear()
         found = teams[ils, hearts] = Team(derived(cards).cards, ils, hearts)
-    return found
+    answer: Team = found
+    return answer
 
 
 class _Usable(Data):
@@ -223,7 +232,8 @@ def seat_profiles(state: State, seat: str) -> Profile:
             bit <<= 1
         team = _team(cards, line, tuple(heart for heart, _, _ in statuses))
         found = seen[seat, line, statuses] = Profile(team, ready, tuple(acted))
-    return found
+    answer: Profile = found
+    return answer
 
 
 def _seat_profiles(state: State, seat: str, seen: Profile | None) -> Profile:
@@ -238,7 +248,7 @@ def single_halves(
     profile = _seat_profiles(state, seat, seen)
     team, ready = profile.team, profile.ready
     usable, masks = usable_halves(state["cards"])[mode], team.masks
-    out = []
+    out: list[tuple[tuple[str, str], ...]] = []
     for card in state["hands"][seat]:
         for key, side, _, need, _, _ in usable[card]:
             mask = masks.get(key)
@@ -372,7 +382,8 @@ def il_users(
         return _check_stack(state, seat, mode, halves, profile.team, profile.ready)
     if found is None:
         found = profile.remember(key, _check_stack(state, seat, mode, halves, profile.team, profile.ready))
-    return found
+    users: tuple[tuple[str, ...], int] = found
+    return users
 
 
 @lru_cache(maxsize=4096)

@@ -40,7 +40,8 @@ def _pending(state: State, seat: str | None) -> Data | None:
     pending = state["pending"]
     if pending and pending["kind"] == "assign" and pending["seat"] != seat:
         return {**pending, "halves": len(pending["halves"])}
-    return pending
+    answer: Data | None = pending
+    return answer
 
 
 def view(state: State, seat: str | None) -> Data:

@@ -300,7 +300,8 @@ def keyword_from_text(text: str) -> Data:
 
 def keyword_text(keyword: Data) -> str:
     """The inverse of ``keyword_from_text``: ``{"keyword": "衝撃", "n": 1}`` -> ``"衝撃1"``."""
-    return keyword["keyword"] + "".join(str(v) for k, v in keyword.items() if k != "keyword")
+    answer: str = keyword["keyword"] + "".join(str(v) for k, v in keyword.items() if k != "keyword")
+    return answer
 
 
 def validate(abilities: Any) -> list[Problem]:

@@ -34,7 +34,8 @@ HOSTILE = ("damage", "fatigue", "no_attack", "break", "send", "move_unit", "mast
 
 def _value(state: State, card_id: str) -> float:
     a = attrs(state, card_id)
-    return a.get("atk", 0) + a.get("hp", 0) + a.get("unlock_cost", 0)
+    answer: float = a.get("atk", 0) + a.get("hp", 0) + a.get("unlock_cost", 0)
+    return answer
 
 
 def _unit(state: State, ref: str) -> Data | None:
@@ -91,10 +92,12 @@ def _unlock(state: State, a: Unlock) -> float:
     cost = a_.get("unlock_cost", 0)
     kind = state["cards"][a.card]["card_type"]
     if a.then == "standby":
-        return 3 + cost
+        answer: float = 3 + cost
+        return answer
     base = {"lord": 30, "arts": 24, "minion": 12, "skill": 10}[kind]
     lane_bonus = 0.5 if a.lane == "centre" else 0
-    return base + 3 * cost + a_.get("atk", 0) + lane_bonus
+    answer: float = base + 3 * cost + a_.get("atk", 0) + lane_bonus
+    return answer
 
 
 def _card_change(state: State, a: CardChange) -> float:

@@ -77,7 +77,8 @@ def life_after(life: int, change: int) -> int:
 
 def available_mp(player: Data) -> int:
     """MP a player can still make this turn: unspent MP plus one per active core."""
-    return player["mp"] + player["active"]
+    answer: int = player["mp"] + player["active"]
+    return answer
 
 
 def spend(player: Data, mp: int) -> int:
@@ -87,7 +88,8 @@ def spend(player: Data, mp: int) -> int:
     player["mp"] -= from_pool
     moved = mp - from_pool
     player["active"], player["fatigued"] = pay(player["active"], player["fatigued"], moved)
-    return moved
+    answer: int = moved
+    return answer
 
 
 def make_mp_for_core_cost(player: Data, core_cost: int) -> int:
@@ -97,7 +99,8 @@ def make_mp_for_core_cost(player: Data, core_cost: int) -> int:
     player["active"] -= extra
     player["fatigued"] += extra
     player["mp"] += extra
-    return extra
+    answer: int = extra
+    return answer
 
 
 def do_core_phase(state: State, seat: str, events: list[Event]) -> None:

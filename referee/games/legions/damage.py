@@ -36,7 +36,8 @@ def deal(state: State, target: str, amount: int, events: list[Event], clause: st
     unit["damage"] += dealt
     events.append(Event("damage", clause, {"target": target, "name": name(state, target), "amount": dealt,
                                            "total": unit["damage"], "hp": field.hp(state, unit)}))
-    return dealt
+    answer: int = dealt
+    return answer
 
 
 def check_breaks(state: State, events: list[Event]) -> int:

@@ -196,7 +196,8 @@ def pick(state: State, option: str) -> None:
 
 
 def _clause(frame: Data) -> str:
-    return frame["clause"]
+    answer: str = frame["clause"]
+    return answer
 
 
 def _amount(state: State, frame: Data, amount, target: str | None) -> int:
@@ -206,7 +207,8 @@ def _amount(state: State, frame: Data, amount, target: str | None) -> int:
         found = find_unit(state, target) if target and not is_master(state, target) else None
         return field.atk(state, found[2]) if found else 0
     base = len(state["players"][frame["seat"]]["standby"]) if amount["count"] == "own_standby" else frame["broken"]
-    return base + amount.get("plus", 0)
+    answer: int = base + amount.get("plus", 0)
+    return answer
 
 
 @VOCABULARY.implements("damage")
@@ -264,8 +266,10 @@ def _move_cores(state, frame, effect, chosen, events):
 
 def _cores_at(player: Data, place: str) -> int:
     if place.startswith("wz"):
-        return player["wz_cores"][int(place[2]) - 1]
-    return player["master_cores" if place == "master" else place]
+        answer: int = player["wz_cores"][int(place[2]) - 1]
+        return answer
+    answer: int = player["master_cores" if place == "master" else place]
+    return answer
 
 
 def _add_cores(player: Data, place: str, n: int) -> None:

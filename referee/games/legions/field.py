@@ -79,16 +79,19 @@ def hooks(state: State, unit: Data, off: set[str] | None = None) -> set[str]:
 
 
 def atk(state: State, unit: Data) -> int:
-    return max(0, attrs(state, unit["card"]).get("atk", 0) + unit["atk"] + unit["eot_atk"])
+    answer: int = max(0, attrs(state, unit["card"]).get("atk", 0) + unit["atk"] + unit["eot_atk"])
+    return answer
 
 
 def hp(state: State, unit: Data) -> int:
-    return attrs(state, unit["card"]).get("hp", 1) + unit["hp"] + unit["eot_hp"]
+    answer: int = attrs(state, unit["card"]).get("hp", 1) + unit["hp"] + unit["eot_hp"]
+    return answer
 
 
 def sick(state: State, unit: Data) -> bool:
     """行動不能状態 on its placement turn (summoning sickness)."""
-    return unit["placed"] == state["turn"]
+    answer: bool = unit["placed"] == state["turn"]
+    return answer
 
 
 def may_fatigue(state: State, unit: Data, unit_hooks: set[str] | None = None) -> bool:
@@ -138,4 +141,5 @@ def remove_unit(state: State, seat: str, pos: str) -> Data:
         unit, player["lord"] = player["lord"], None
     else:
         unit, player["lanes"][pos] = player["lanes"][pos], None
-    return unit
+    answer: Data = unit
+    return answer

@@ -27,7 +27,8 @@ def _check(problem: Problem) -> None:
 
 
 def _master_class(state: State, seat: str) -> list[str]:
-    return attrs(state, state["players"][seat]["master"])["colours"]
+    answer: list[str] = attrs(state, state["players"][seat]["master"])["colours"]
+    return answer
 
 
 def cost_of(state: State, seat: str, card_id: str) -> int | None:

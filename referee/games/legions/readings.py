@@ -107,7 +107,8 @@ def of(state: State) -> Readings:
     raw = state["readings"]
     last = _LAST
     if last[0] is raw:
-        return last[1]
+        answer: Readings = last[1]
+        return answer
     key = tuple(raw.values())  # written by as_config in field order
     found = _CACHE.get(key)
     if found is None:

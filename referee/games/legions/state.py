@@ -80,19 +80,23 @@ def new_unit(card: str, turn: int, cores: int = 0) -> Data:
 
 
 def card(state: State, card_id: str) -> Data:
-    return state["cards"][card_id]
+    answer: Data = state["cards"][card_id]
+    return answer
 
 
 def name(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["name"]
+    answer: str = state["cards"][card_id]["name"]
+    return answer
 
 
 def attrs(state: State, card_id: str) -> Data:
-    return state["cards"][card_id]["attributes"]
+    answer: Data = state["cards"][card_id]["attributes"]
+    return answer
 
 
 def owner(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["owner"]
+    answer: str = state["cards"][card_id]["owner"]
+    return answer
 
 
 def abilities(state: State, card_id: str) -> Data:
@@ -128,10 +132,12 @@ def find_unit(state: State, card_id: str) -> tuple[str, str, Data] | None:
 
 
 def is_master(state: State, card_id: str) -> bool:
-    return state["cards"].get(card_id, {}).get("card_type") == "master"
+    answer: bool = state["cards"].get(card_id, {}).get("card_type") == "master"
+    return answer
 
 
 def cores_in_play(player: Data) -> int:
     """Every core of a player in the game: master, core zone, lord and timeline (conservation checks)."""
     lord = player["lord"]["cores"] if player["lord"] else 0
-    return player["master_cores"] + player["active"] + player["fatigued"] + lord + sum(player["wz_cores"])
+    answer: int = player["master_cores"] + player["active"] + player["fatigued"] + lord + sum(player["wz_cores"])
+    return answer

@@ -68,7 +68,8 @@ def _pending(state: State, seat: str | None, visible: set[str]) -> Data | None:
     cards of the chooser's hand (how many of them fit would tell what the hand holds)."""
     pending = state["pending"]
     if pending is None or pending["seat"] == seat or "options" not in pending or pending["kind"] == "block":
-        return pending
+        answer: Data | None = pending
+        return answer
     shown = {**pending, "options": len(pending["options"])}
     if pending.get("source") is not None and pending["source"] not in visible:
         shown["source"] = None

@@ -9,15 +9,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar, dataclass_transform
 
 from referee.engine.actions import Action, Codec
 from referee.engine.protocol import Data
 
 CODEC = Codec()
+A = TypeVar("A", bound=Action)
 
 
-def _fast_init(cls):
+def _fast_init(cls: type[A]) -> type[A]:
     """Give the frozen dataclass ``cls`` a constructor that does what the generated one does (each field set, the
     defaults for those not given, the same signature) by writing the instance's dict, at a third of the cost, as
     ``referee.engine.actions.Event`` does: ``legal_actions`` builds every complete choice of every decision
@@ -27,19 +28,21 @@ def _fast_init(cls):
     body = "".join(f"    d[{f.name!r}] = {f.name}\n" for f in fields)
     namespace: Data = {}
     exec(f"def __init__(self, {params}):\n    d = self.__dict__\n{body}", namespace)  # noqa: S102 - our fields
-    cls.__init__ = namespace["__init__"]
-    cls.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]  # the generated constructor replaces the dataclass's
     return cls
 
 
-def _action(cls):
+@dataclass_transform(frozen_default=True)
+def _action(cls: type[A]) -> type[A]:
     """Register the action class ``cls`` and give it ``of``: its constructor taking the fields by position
     (``seat`` first, then the class's fields in order; ints, never bools), each action made once and shared
     afterwards (it is frozen, so equal actions may be one object). ``legal_actions`` lists every complete choice
     of each decision, mostly the ones it listed the decision before (card ids are ``p1c07``… in every game):
     a look-up costs a third of a construction."""
     cls = CODEC.register(_fast_init(dataclass(frozen=True)(cls)))
-    cls.of = staticmethod(functools.lru_cache(maxsize=4096)(cls))
+    cls.of = staticmethod(functools.lru_cache(maxsize=4096)(cls))  # type: ignore[attr-defined]  # set here
     return cls
 
 

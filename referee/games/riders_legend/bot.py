@@ -53,7 +53,8 @@ def _value(state: State, card_id: str) -> float:
 
 def _mission(state: State, a: PlaceMission) -> float:
     if kind(state, a.card) == "mission" and not a.bluff:
-        return 12 - attrs(state, a.card).get("required_operation", 0) / 2
+        answer: float = 12 - attrs(state, a.card).get("required_operation", 0) / 2
+        return answer
     return 2 - _value(state, a.card) / 10 if a.bluff else -5
 
 
@@ -68,7 +69,8 @@ def _character(state: State, a: PlaceCharacter) -> float:
             score -= 3
     elif a.field == "battle":
         score += at.get("attack", 0)
-    return score
+    answer: float = score
+    return answer
 
 
 def _attack(state: State, a: Attack) -> float:

@@ -50,17 +50,20 @@ def attack(state: State, seat: str, char: Data, against: Data | None = None) -> 
         for s in statics(abilities(state, card_id), "attack_against"):
             if s["name"] in carried:
                 value += s["attack"]
-    return max(0, value)
+    answer: int = max(0, value)
+    return answer
 
 
 def defence(state: State, char: Data) -> int:
     """防御力: the top card's with the until-end-of-turn modifiers (at least 0)."""
-    return max(0, attrs(state, top(char)).get("defence", 0) + char["eot_defence"])
+    answer: int = max(0, attrs(state, top(char)).get("defence", 0) + char["eot_defence"])
+    return answer
 
 
 def operation(state: State, char: Data) -> int:
     """作戦力: the top card's."""
-    return attrs(state, top(char)).get("operation", 0)
+    answer: int = attrs(state, top(char)).get("operation", 0)
+    return answer
 
 
 def condition_met(state: State, seat: str, cond: Data) -> bool:
@@ -79,7 +82,8 @@ def condition_met(state: State, seat: str, cond: Data) -> bool:
         pool = [m["card"] for _, m in missions(player) if not m["bluff"]]
     else:
         pool = [top(c) for _, _, c in characters(state, seat)]
-    return sum(1 for c in pool if fits(c)) >= cond.get("at_least", 1)
+    answer: bool = sum(1 for c in pool if fits(c)) >= cond.get("at_least", 1)
+    return answer
 
 
 def placement_condition_met(state: State, seat: str, card_id: str) -> bool:
@@ -130,7 +134,8 @@ def untransform(state: State, seat: str, char: Data, events: list[Event], clause
     state["players"][seat]["hand"].append(card_id)
     events.append(Event("untransform", clause, {"seat": seat, "character": char["id"], "card": card_id,
                                                 "name": name(state, card_id), "top": top(char)}))
-    return card_id
+    answer: str = card_id
+    return answer
 
 
 def deal(state: State, char: Data, amount: int, events: list[Event], clause: str, by: str = "") -> None:

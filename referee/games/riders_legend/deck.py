@@ -56,7 +56,8 @@ def above_eyecatch(player: Data) -> int | None:
     eyecatch = player["eyecatch"]
     if eyecatch not in player["deck"]:
         return None
-    return len(player["deck"]) - 1 - player["deck"].index(eyecatch)
+    answer: int | None = len(player["deck"]) - 1 - player["deck"].index(eyecatch)
+    return answer
 
 
 def _left(state: State, seat: str, card_id: str, drawn: bool, events: list[Event]) -> None:
@@ -78,7 +79,8 @@ def _take_top(state: State, seat: str, events: list[Event]) -> str | None:
     if not player["deck"]:
         player["deck_out"] = True
         events.append(Event("deck_out", "勝利条件/B4.8", {"seat": seat}))
-    return card_id
+    answer: str | None = card_id
+    return answer
 
 
 def draw(state: State, seat: str, n: int, events: list[Event], clause: str, draw_phase: bool = False) -> list[str]:

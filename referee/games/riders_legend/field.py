@@ -175,7 +175,8 @@ def unique_ok(state: State, seat: str, card_id: str, skip: str = "", names: Side
 
 def steps_allowed(state: State, char: Data) -> int:
     """B3.4: 1 step a turn, or the ``steps`` static of its top card."""
-    return index(state["cards"][char["stack"][-1]].get("abilities")).steps
+    answer: int = index(state["cards"][char["stack"][-1]].get("abilities")).steps
+    return answer
 
 
 def move_targets(state: State, seat: str, char: Data, pos: tuple[str, int],

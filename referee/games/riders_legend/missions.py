@@ -112,7 +112,8 @@ def required(state: State, seat: str, area: int) -> int:
     for _, a, char in characters(state, seat):
         if a == area:
             value += sum(s["amount"] for s in statics(abilities(state, top(char)), "mission_requirement"))
-    return max(0, value)
+    answer: int = max(0, value)
+    return answer
 
 
 def gather(required_: int, gathered: int) -> tuple[bool, int]:

@@ -125,14 +125,17 @@ def own_area(state: State, seat: str, field: str, area: int) -> list[Data]:
     """The list of the characters of one of ``seat``'s field areas (``area_list``) as the state's own, to change
     (``own``'s rule: the field's list of areas, then the area's)."""
     if field == "justice":
-        return own(state, seat, "justice")
+        answer: list[Data] = own(state, seat, "justice")
+        return answer
     areas = own(state, seat, field)
     group = areas[area - 1]
     fresh = FRESH.get()
     if fresh is None or id(group) in fresh:
-        return group
+        answer: list[Data] = group
+        return answer
     group = areas[area - 1] = _owned(fresh, group)
-    return group
+    answer: list[Data] = group
+    return answer
 
 
 def own_character(state: State, char: Data) -> Data:
@@ -148,7 +151,8 @@ def own_character(state: State, char: Data) -> Data:
     group = own_area(state, seat, fld, area)
     i = group.index(held)
     group[i] = held = _owned(fresh, held)
-    return held
+    answer: Data = held
+    return answer
 
 
 def own_mission(state: State, seat: str, area: int) -> Data | None:
@@ -157,10 +161,12 @@ def own_mission(state: State, seat: str, area: int) -> Data | None:
     mission = state["players"][seat]["missions"][area - 1]
     fresh = FRESH.get()
     if fresh is None or mission is None or id(mission) in fresh:
-        return mission
+        answer: Data | None = mission
+        return answer
     held = own(state, seat, "missions")
     held[area - 1] = mission = _owned(fresh, mission)
-    return mission
+    answer: Data | None = mission
+    return answer
 
 
 def own_rng(state: State) -> Data:
@@ -188,23 +194,28 @@ def new_mission(card: str, face_up: bool, bluff: bool) -> Data:
 
 
 def card(state: State, card_id: str) -> Data:
-    return state["cards"][card_id]
+    answer: Data = state["cards"][card_id]
+    return answer
 
 
 def name(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["name"]
+    answer: str = state["cards"][card_id]["name"]
+    return answer
 
 
 def attrs(state: State, card_id: str) -> Data:
-    return state["cards"][card_id]["attributes"]
+    answer: Data = state["cards"][card_id]["attributes"]
+    return answer
 
 
 def owner(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["owner"]
+    answer: str = state["cards"][card_id]["owner"]
+    return answer
 
 
 def kind(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["card_type"]
+    answer: str = state["cards"][card_id]["card_type"]
+    return answer
 
 
 def abilities(state: State, card_id: str) -> Data:
@@ -222,12 +233,14 @@ def alignment(state: State, card_id: str) -> str:
 
 
 def top(char: Data) -> str:
-    return char["stack"][-1]
+    answer: str = char["stack"][-1]
+    return answer
 
 
 def area_list(player: Data, field: str, area: int) -> list[Data]:
     """The characters of one field area (the justice field is one space: area 0)."""
-    return player["justice"] if field == "justice" else player[field][area - 1]
+    answer: list[Data] = player["justice"] if field == "justice" else player[field][area - 1]
+    return answer
 
 
 def characters(state: State, seat: str) -> OnField:

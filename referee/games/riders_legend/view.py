@@ -73,7 +73,8 @@ def _public_parts(state: State, seat: str) -> Data:
 def _pending(state: State, seat: str | None) -> Data | None:
     pending = state["pending"]
     if pending is None or pending["seat"] == seat or pending["kind"] in PUBLIC_PENDING or "options" not in pending:
-        return pending
+        answer: Data | None = pending
+        return answer
     return {**pending, "options": len(pending["options"])}
 
 
