@@ -94,7 +94,7 @@ def _render_target(vocab: Vocabulary, value: Data, lang: str) -> str:
         return f"{owner}マスター" if ja else f"{owner} master"
     if zone != "field":
         place = ("手札" if zone == "hand" else "ウェイトゾーン") if ja else ("hand" if zone == "hand" else "wait zones")
-        kind = value.get("card_type")
+        kind = value.get("card_type") or ""
         cat = value.get("category")
         if ja:
             return f"自分の{place}の{f'〈{cat}〉の' if cat else ''}{_TYPE_JA.get(kind, '')}カード{count}枚"

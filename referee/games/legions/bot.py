@@ -9,6 +9,9 @@ opponent's strongest unit and bonuses at its own, keeps its best standby cards, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.engine.actions import Action
 from referee.engine.protocol import Data, State
 
@@ -38,9 +41,17 @@ def _value(state: State, card_id: str) -> float:
     return answer
 
 
-def _unit(state: State, ref: str) -> Data | None:
+def _unit_or_none(state: State, ref: str) -> Data | None:
+    """The unit ``ref`` names on the field; None for a master or a card elsewhere."""
     found = None if is_master(state, ref) else find_unit(state, ref)
     return found[2] if found else None
+
+
+def _unit(state: State, ref: str) -> Data:
+    """The unit ``ref`` names, known to be on the field (the attackers, blockers and targets listed)."""
+    found = _unit_or_none(state, ref)
+    assert found is not None, ref
+    return found
 
 
 def _attack(state: State, a: Attack) -> float:
@@ -62,9 +73,10 @@ def _block(state: State, a: Block) -> float:
     combat = state["combat"]
     me = _unit(state, a.card)
     attacker = combat["attacker"]
-    hit = combat["atk"] if combat["atk"] is not None else field.atk(state, _unit(state, attacker))
+    found = None if is_master(state, attacker) else find_unit(state, attacker)
+    foe = found[2] if found else None
+    hit = combat["atk"] if combat["atk"] is not None else field.atk(state, foe) if foe else 0
     survives = hit < field.hp(state, me) - me["damage"]
-    foe = _unit(state, attacker)
     kills = foe is not None and field.atk(state, me) >= field.hp(state, foe) - foe["damage"]
     life = state["players"][a.seat]["life"]
     if survives or kills or life - hit <= 6:
@@ -82,7 +94,7 @@ def _choose(state: State, a: Choose) -> float:
     if state["cards"][ref]["card_type"] == "master":
         return 8 if hostile and not mine else -20
     value = _value(state, ref)
-    if _unit(state, ref) is None:  # a card in a hand or the timeline
+    if _unit_or_none(state, ref) is None:  # a card in a hand or the timeline
         return value
     return (10 + value) if hostile != mine else -value
 
@@ -92,12 +104,12 @@ def _unlock(state: State, a: Unlock) -> float:
     cost = a_.get("unlock_cost", 0)
     kind = state["cards"][a.card]["card_type"]
     if a.then == "standby":
-        answer: float = 3 + cost
-        return answer
+        standby: float = 3 + cost
+        return standby
     base = {"lord": 30, "arts": 24, "minion": 12, "skill": 10}[kind]
     lane_bonus = 0.5 if a.lane == "centre" else 0
-    answer: float = base + 3 * cost + a_.get("atk", 0) + lane_bonus
-    return answer
+    placed: float = base + 3 * cost + a_.get("atk", 0) + lane_bonus
+    return placed
 
 
 def _card_change(state: State, a: CardChange) -> float:
@@ -106,7 +118,7 @@ def _card_change(state: State, a: CardChange) -> float:
     return 2 if attrs(state, a.card).get("unlock_cost", 0) > cores + 2 else -1
 
 
-_SCORES = {
+_SCORES: dict[type[Action], Callable[[State, Any], float]] = {
     Attack: _attack,
     Block: _block,
     NoBlock: lambda state, a: 0,

@@ -16,7 +16,7 @@ from referee.engine.protocol import State
 
 from . import damage, field, triggers
 from . import readings as readings_mod
-from .state import LANES, LEADER, find_unit, is_master, other
+from .state import LANES, LEADER, find_unit, is_master, other, placed
 
 
 def target_lanes(position: str, attack_range: str = "wide") -> tuple[str, ...]:
@@ -101,7 +101,7 @@ def block(state: State, blocker: str | None, events: list[Event]) -> None:
     """The defender's answer: ``blocker`` (a minion id) takes the attack instead, fatigued by blocking; None:
     no block."""
     if blocker is not None:
-        _, _, unit = find_unit(state, blocker)
+        _, _, unit = placed(state, blocker)
         if readings_mod.of(state).blocking_fatigues:
             unit["fatigued"] = True
         events.append(Event("block", "場の構成/A6.5-A6.6", {"seat": other(state["combat"]["seat"]),

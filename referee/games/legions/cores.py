@@ -6,6 +6,8 @@ operations that use them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
@@ -87,7 +89,9 @@ def spend(player: Data, mp: int) -> int:
     from_pool = min(player["mp"], mp)
     player["mp"] -= from_pool
     moved = mp - from_pool
-    player["active"], player["fatigued"] = pay(player["active"], player["fatigued"], moved)
+    paid = pay(player["active"], player["fatigued"], moved)
+    assert paid is not None  # the caller has checked available_mp
+    player["active"], player["fatigued"] = paid
     answer: int = moved
     return answer
 
@@ -133,7 +137,7 @@ def refresh(player: Data) -> None:
     player["fatigued"] = 0
 
 
-def change_life(state: State, seat: str, change: int, events: list[Event], clause: str, **inputs) -> None:
+def change_life(state: State, seat: str, change: int, events: list[Event], clause: str, **inputs: Any) -> None:
     """Apply a life gain or loss to ``seat``'s master, capped at 0..20, with its ruling event."""
     player = state["players"][seat]
     before = player["life"]

@@ -13,7 +13,7 @@ from referee.engine.protocol import State
 from . import field, timeline, triggers
 from . import readings as readings_mod
 from .cores import change_life
-from .state import find_unit, is_master, name, other, owner, units
+from .state import LEADER, find_unit, is_master, name, other, owner, units
 
 
 def deal(state: State, target: str, amount: int, events: list[Event], clause: str, by_effect: bool) -> int:
@@ -61,7 +61,7 @@ def break_unit(state: State, seat: str, pos: str, events: list[Event], clause: s
     card_id = unit["card"]
     events.append(Event("break", f"ブレイク/{clause}", {"seat": seat, "card": card_id, "name": name(state, card_id),
                                                       "position": pos}))
-    if pos == field.LEADER:
+    if pos == LEADER:
         player = state["players"][seat]
         player["master_cores"] += unit["cores"]
         events.append(Event("lord_cores", "ロードカード/A6.8", {"seat": seat, "cores": unit["cores"],

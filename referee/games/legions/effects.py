@@ -11,6 +11,8 @@ picked goes on top.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
@@ -200,8 +202,8 @@ def _clause(frame: Data) -> str:
     return answer
 
 
-def _amount(state: State, frame: Data, amount, target: str | None) -> int:
-    if type(amount) is int:
+def _amount(state: State, frame: Data, amount: int | Data, target: str | None) -> int:
+    if isinstance(amount, int):
         return amount
     if "stat" in amount:
         found = find_unit(state, target) if target and not is_master(state, target) else None
@@ -212,26 +214,26 @@ def _amount(state: State, frame: Data, amount, target: str | None) -> int:
 
 
 @VOCABULARY.implements("damage")
-def _damage(state, frame, effect, chosen, events):
+def _damage(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for target in chosen:
         damage.deal(state, target, _amount(state, frame, effect["amount"], target), events, _clause(frame),
                     by_effect=True)
 
 
 @VOCABULARY.implements("heal")
-def _heal(state, frame, effect, chosen, events):
+def _heal(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     change_life(state, frame["seat"], _amount(state, frame, effect["amount"], None), events, _clause(frame))
 
 
 @VOCABULARY.implements("draw")
-def _draw(state, frame, effect, chosen, events):
+def _draw(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     draw(state, frame["seat"], effect["n"], events, _clause(frame))
 
 
 def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> None:
     """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
     player = state["players"][seat]
-    drawn = []
+    drawn: list[str] = []
     deck = player["deck"]
     for _ in range(n):
         if len(drawn) == len(deck):
@@ -248,7 +250,7 @@ def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> N
 
 
 @VOCABULARY.implements("move_cores")
-def _move_cores(state, frame, effect, chosen, events):
+def _move_cores(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     player = state["players"][frame["seat"]]
     source, dest, n = effect["source"], effect["dest"], effect["n"]
     if source != "outside":
@@ -266,10 +268,10 @@ def _move_cores(state, frame, effect, chosen, events):
 
 def _cores_at(player: Data, place: str) -> int:
     if place.startswith("wz"):
-        answer: int = player["wz_cores"][int(place[2]) - 1]
-        return answer
-    answer: int = player["master_cores" if place == "master" else place]
-    return answer
+        in_wait_zone: int = player["wz_cores"][int(place[2]) - 1]
+        return in_wait_zone
+    elsewhere: int = player["master_cores" if place == "master" else place]
+    return elsewhere
 
 
 def _add_cores(player: Data, place: str, n: int) -> None:
@@ -310,7 +312,7 @@ def _hidden_zone(state: State, zone: str) -> bool:
 
 
 @VOCABULARY.implements("send")
-def _send(state, frame, effect, chosen, events):
+def _send(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for card_id in chosen:
         seat = owner(state, card_id)
         where = _take(state, card_id)
@@ -336,7 +338,7 @@ def _send(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("master_attack")
-def _master_attack(state, frame, effect, chosen, events):
+def _master_attack(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     if not chosen:
         return
     seat = frame["seat"]
@@ -346,7 +348,7 @@ def _master_attack(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("remove_standby")
-def _remove_standby(state, frame, effect, chosen, events):
+def _remove_standby(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     side = other(frame["seat"]) if effect["side"] == "opponent" else frame["seat"]
     player = state["players"][side]
     cards = [player["standby"][int(o.split(":")[1])] for o in chosen]
@@ -355,7 +357,7 @@ def _remove_standby(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("place_from_timeline")
-def _place_from_timeline(state, frame, effect, chosen, events):
+def _place_from_timeline(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     placed: dict[str, list[str]] = {}
     for option in chosen:
         card_id, lane = option.split("@")
@@ -371,7 +373,7 @@ def _place_from_timeline(state, frame, effect, chosen, events):
         triggers.minions_placed(state, seat, cards, events)
 
 
-def _each_unit(state: State, chosen: list[str]):
+def _each_unit(state: State, chosen: list[str]) -> Iterator[Data]:
     for ref in chosen:
         found = None if is_master(state, ref) else find_unit(state, ref)
         if found is not None:
@@ -379,7 +381,7 @@ def _each_unit(state: State, chosen: list[str]):
 
 
 @VOCABULARY.implements("fatigue")
-def _fatigue(state, frame, effect, chosen, events):
+def _fatigue(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for unit in _each_unit(state, chosen):
         unit["fatigued"] = True
         unit["hold"] = unit["hold"] or bool(effect.get("hold"))
@@ -387,7 +389,7 @@ def _fatigue(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("modify")
-def _modify(state, frame, effect, chosen, events):
+def _modify(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     lasting = effect.get("until", "turn") == "permanent"
     for unit in _each_unit(state, chosen):
         unit["atk" if lasting else "eot_atk"] += effect.get("atk", 0)
@@ -397,7 +399,7 @@ def _modify(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("grant")
-def _grant(state, frame, effect, chosen, events):
+def _grant(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     key = "grants" if effect.get("until", "turn") == "permanent" else "eot_grants"
     for unit in _each_unit(state, chosen):
         unit[key] = [*unit[key], effect["keyword"]]  # replaced: copy_state shares the list
@@ -405,7 +407,7 @@ def _grant(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("break")
-def _break(state, frame, effect, chosen, events):
+def _break(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         found = None if is_master(state, ref) else find_unit(state, ref)
         if found is not None:
@@ -413,21 +415,21 @@ def _break(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("no_attack")
-def _no_attack(state, frame, effect, chosen, events):
+def _no_attack(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for unit in _each_unit(state, chosen):
         unit["no_attack"] = True
         events.append(Event("no_attack", _clause(frame), {"card": unit["card"]}))
 
 
 @VOCABULARY.implements("shield")
-def _shield(state, frame, effect, chosen, events):
+def _shield(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for unit in _each_unit(state, chosen):
         unit["shield"] += effect["n"]
         events.append(Event("shield", _clause(frame), {"card": unit["card"], "n": effect["n"]}))
 
 
 @VOCABULARY.implements("move_unit")
-def _move_unit(state, frame, effect, chosen, events):
+def _move_unit(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for option in chosen:
         card_id, lane = option.split("@")
         found = find_unit(state, card_id)
@@ -438,7 +440,7 @@ def _move_unit(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("advance_wait")
-def _advance_wait(state, frame, effect, chosen, events):
+def _advance_wait(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for card_id in chosen:
         player = state["players"][owner(state, card_id)]
         zone = timeline.remove_from_timeline(player, card_id)
@@ -448,7 +450,7 @@ def _advance_wait(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("arrange_deck")
-def _arrange_deck(state, frame, effect, chosen, events):
+def _arrange_deck(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     """Legions: arrange_deck (our reading): the picked cards go back on top in the order picked, the one left
     unpicked under them; the public event says how many cards were looked at, never which."""
     seat = frame["seat"]

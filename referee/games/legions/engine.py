@@ -6,10 +6,13 @@ decision. A handler raises IllegalAction before it changes anything, so a refuse
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Data, State
-from referee.engine.shell import Decision, Shell
+from referee.engine.shell import Decision, Handler, Shell
 
 from . import combat, effects, flow, main, setup, timeline
 from .actions import (
@@ -53,7 +56,7 @@ def _end_turn(state: State, a: EndTurn, events: list[Event]) -> None:
     flow.finish_step(state)
 
 
-def _main(handler):
+def _main(handler: Callable[[State, Any, list[Event]], None]) -> Handler:
     """A main-phase action: the decision is answered (the flow sets it again after the action)."""
     def run(state: State, a: Action, events: list[Event]) -> None:
         state["pending"] = None

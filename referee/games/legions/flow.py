@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from referee.engine.actions import Event
 from referee.engine.protocol import State
+from referee.engine.shell import end_game, settle
 
 from . import cores, damage, effects, timeline
 from . import readings as readings_mod
@@ -163,17 +164,8 @@ def check_outcome(state: State, events: list[Event]) -> None:
     lost = losers(state)
     if not lost:
         return
-    if len(lost) == 2:
-        if readings_mod.of(state).both_lose_draw:
-            state["outcome"] = {"winner": None, "reason": "both players lost at once", "clause": "A8.5 (reading)"}
-        else:
-            loser = other(state["turn_seat"])
-            state["outcome"] = {"winner": state["turn_seat"], "reason": lost[loser][0], "clause": lost[loser][1]}
-    else:
-        (loser, (reason, clause)), = lost.items()
-        state["outcome"] = {"winner": other(loser), "reason": reason, "clause": clause}
-    state["pending"] = None
-    events.append(Event("game_end", state["outcome"]["clause"], dict(state["outcome"])))
+    end_game(state, events, settle(lost, seats=SEATS, turn_seat=state["turn_seat"],
+                                   both_lose_draw=readings_mod.of(state).both_lose_draw, draw_clause="A8.5 (reading)"))
 
 
 def advance(state: State, events: list[Event]) -> None:

@@ -7,6 +7,7 @@ Each action has ``problem_x(state, action) -> (code, reason, clause) | None``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.engine.actions import Event
@@ -16,7 +17,7 @@ from referee.engine.protocol import Data, State
 from . import combat, cores, effects, field, timeline, triggers
 from . import readings as readings_mod
 from .actions import Attack, Deploy, Move, RemoveStandby, Unlock, cached
-from .state import LANES, LEADER, attrs, card, find_unit, name
+from .state import LANES, LEADER, attrs, card, find_unit, name, placed
 
 Problem = tuple[str, str, str] | None
 
@@ -104,6 +105,7 @@ def do_unlock(state: State, a: Unlock, events: list[Event]) -> None:
     seat, player = a.seat, state["players"][a.seat]
     kind = card(state, a.card)["card_type"]
     cost = cost_of(state, seat, a.card)
+    assert cost is not None  # problem_unlock: class_mismatch
     moved = cores.spend(player, cost)
     player["hand"].remove(a.card)
     public = {"seat": seat, "mp": cost, "cores_fatigued": moved, "then": a.then}
@@ -179,7 +181,7 @@ def problem_move(state: State, a: Move) -> Problem:
 
 def do_move(state: State, a: Move, events: list[Event]) -> None:
     _check(problem_move(state, a))
-    seat, pos, unit = find_unit(state, a.card)
+    seat, pos, unit = placed(state, a.card)
     unit["fatigued"] = True
     field.move(state, seat, pos, a.lane)
     events.append(Event("move", "ミニオンカード/M6", {"seat": seat, "card": a.card, "from": pos, "to": a.lane}))
@@ -212,7 +214,7 @@ def problem_attack(state: State, a: Attack) -> Problem:
 
 def do_attack(state: State, a: Attack, events: list[Event]) -> None:
     _check(problem_attack(state, a))
-    seat, pos, unit = find_unit(state, a.card)
+    seat, pos, unit = placed(state, a.card)
     if a.via:
         field.move(state, seat, pos, a.via)
         events.append(Event("move", "A7 移動攻撃", {"seat": seat, "card": a.card, "from": pos, "to": a.via}))
@@ -275,7 +277,8 @@ def legal(state: State, seat: str) -> list[Any]:
     return out
 
 
-def _unlocks(state: State, seat: str, player: Data, empty: list[str], can_use, out: list[Any]) -> None:
+def _unlocks(state: State, seat: str, player: Data, empty: list[str], can_use: Callable[[str], bool],
+             out: list[Any]) -> None:
     """The ``Unlock`` actions of ``legal`` (the checks of ``problem_unlock``, shared per card)."""
     reading = readings_mod.of(state)
     mp = cores.available_mp(player)

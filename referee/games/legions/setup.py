@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
-from referee.engine.protocol import Data, RngSeed
+from referee.engine.protocol import Data, RngSeed, State
 
 from . import flow
 from .abilities import not_yet_refereed
@@ -74,7 +74,7 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]
     master, the second player's core to wait zone 3, 5 cards each (no mulligan). The state before turn 1."""
     readings = Readings.from_config(config)
     table, order = _table(decks)
-    state = {"game": "legions", "version": 0, "rng": rngmod.new_rng_state(rng.seed, rng.entropy),
+    state: State = {"game": "legions", "version": 0, "rng": rngmod.new_rng_state(rng.seed, rng.entropy),
              "readings": readings.as_config(), "cards": table, "first": "p1", "turn": 1, "turn_seat": "p1",
              "step": "start.wait_turns", "players": {s: _player(f"{s}m") for s in SEATS}, "pending": None,
              "queue": [], "combat": None, "outcome": None}

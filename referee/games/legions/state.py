@@ -131,6 +131,14 @@ def find_unit(state: State, card_id: str) -> tuple[str, str, Data] | None:
     return None
 
 
+def placed(state: State, card_id: str) -> tuple[str, str, Data]:
+    """``find_unit`` of a unit known to be on the field (checked before); KeyError when it is not."""
+    found = find_unit(state, card_id)
+    if found is None:
+        raise KeyError(card_id)
+    return found
+
+
 def is_master(state: State, card_id: str) -> bool:
     answer: bool = state["cards"].get(card_id, {}).get("card_type") == "master"
     return answer

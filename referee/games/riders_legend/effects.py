@@ -256,12 +256,12 @@ def _chars(state: State, chosen: list[str]):
 
 
 @VOCABULARY.implements("draw")
-def _draw(state, frame, effect, chosen, events):
+def _draw(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     deck.draw(state, frame["seat"], effect["n"], events, frame["clause"])
 
 
 @VOCABULARY.implements("modify")
-def _modify(state, frame, effect, chosen, events):
+def _modify(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for char in _chars(state, chosen):
         char["eot_attack"] += effect.get("attack", 0)
         char["eot_defence"] += effect.get("defence", 0)
@@ -275,7 +275,7 @@ def _mission_ref(ref: str) -> tuple[str, int] | None:
 
 
 @VOCABULARY.implements("damage")
-def _damage(state, frame, effect, chosen, events):
+def _damage(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
         if where is not None:
@@ -287,7 +287,7 @@ def _damage(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("to_hand")
-def _to_hand(state, frame, effect, chosen, events):
+def _to_hand(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         if find(state, ref) is not None:
             chars_mod.to_hand(state, ref, events, frame["clause"])
@@ -302,7 +302,7 @@ def _to_hand(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("set_acted")
-def _set_acted(state, frame, effect, chosen, events):
+def _set_acted(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for char in _chars(state, chosen):
         char["acted"] = effect["acted"]
         events.append(Event("set_acted", frame["clause"], {"character": char["id"], "acted": effect["acted"]}))
@@ -323,7 +323,7 @@ def relocate(state: State, char_id: str, pos: tuple[str, int], events: list[Even
 
 
 @VOCABULARY.implements("relocate")
-def _relocate(state, frame, effect, chosen, events):
+def _relocate(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for option in chosen:
         char_id, place = option.split("@")
         fld, area = place.split(":")
@@ -333,7 +333,7 @@ def _relocate(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("no_move")
-def _no_move(state, frame, effect, chosen, events):
+def _no_move(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     until = state["turn"] + (2 if state["turn_seat"] == frame["seat"] else 1)
     for char in _chars(state, chosen):
         char["no_move_until"] = max(char["no_move_until"], until)
@@ -341,7 +341,7 @@ def _no_move(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("reveal")
-def _reveal(state, frame, effect, chosen, events):
+def _reveal(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
         mission = state["players"][where[0]]["missions"][where[1] - 1] if where else None
@@ -350,7 +350,7 @@ def _reveal(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("look")
-def _look(state, frame, effect, chosen, events):
+def _look(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
         mission = state["players"][where[0]]["missions"][where[1] - 1] if where else None
@@ -365,18 +365,18 @@ def _look(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("deck_damage")
-def _deck_damage(state, frame, effect, chosen, events):
+def _deck_damage(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     seat = other(frame["seat"]) if effect["side"] == "opponent" else frame["seat"]
     deck.damage(state, seat, effect["n"], events, frame["clause"])
 
 
 @VOCABULARY.implements("discard_pile_to_deck")
-def _discard_pile_to_deck(state, frame, effect, chosen, events):
+def _discard_pile_to_deck(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     deck.discard_pile_to_bottom(state, frame["seat"], effect["n"], events, frame["clause"])
 
 
 @VOCABULARY.implements("heal_mission")
-def _heal_mission(state, frame, effect, chosen, events):
+def _heal_mission(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
         mission = own_mission(state, where[0], where[1]) if where else None
@@ -386,7 +386,7 @@ def _heal_mission(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("discard")
-def _discard(state, frame, effect, chosen, events):
+def _discard(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     player = state["players"][frame["seat"]]
     for card_id in chosen:
         if card_id in player["hand"]:
@@ -397,7 +397,7 @@ def _discard(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("transform_from_hand")
-def _transform_from_hand(state, frame, effect, chosen, events):
+def _transform_from_hand(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for option in chosen:
         if option not in transformations(state, frame["seat"]):
             continue
@@ -407,11 +407,12 @@ def _transform_from_hand(state, frame, effect, chosen, events):
 
 
 @VOCABULARY.implements("extra_mission")
-def _extra_mission(state, frame, effect, chosen, events):
+def _extra_mission(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     state["players"][frame["seat"]]["mission_allowance"] += effect["n"]
     events.append(Event("extra_mission", frame["clause"], {"seat": frame["seat"], "n": effect["n"]}))
 
 
 @VOCABULARY.implements("declare")
-def _declare(state, frame, effect, chosen, events):  # pragma: no cover - run() asks instead (declarations)
+def _declare(state: State, frame: Data, effect: Data, chosen: list[str],
+             events: list[Event]) -> None:  # pragma: no cover - run() asks instead (declarations)
     raise AssertionError("declare is resolved by the declaration decisions")
