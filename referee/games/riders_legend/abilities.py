@@ -266,7 +266,7 @@ STATICS = (
          "When this character would be destroyed, you may return it to your hand instead."),
 )
 
-LABELS = {
+LABELS: dict[Any, tuple[str, str]] = {  # keyed by a target's value: a side, a bool, a kind
     "opponent": ("相手の", "the opposing"), "own": ("自分の", "your"),
     True: ("行動済み状態", "acted"), False: ("未行動状態", "unacted"),
     "character": ("キャラクター", "characters"), "mission": ("ミッション", "missions"),

@@ -16,7 +16,20 @@ from . import combat, investigation, missions, triggers
 from . import readings as readings_mod
 from .actions import Attack, Execute, Investigate, PlayAction
 from .placement import Problem, check
-from .state import OnField, abilities, ability_index, characters, find, kind, name, other, own, own_character, top
+from .state import (
+    OnField,
+    abilities,
+    ability_index,
+    characters,
+    find,
+    kind,
+    located,
+    name,
+    other,
+    own,
+    own_character,
+    top,
+)
 
 
 def problem_attack(state: State, a: Attack) -> Problem:
@@ -40,7 +53,7 @@ def problem_attack(state: State, a: Attack) -> Problem:
         return ("areas_differ", "an attack is made by area: the attackers stand in one battle area", "B4.1")
     (area,) = areas
     for card in a.attackers:
-        if a.target not in combat.targets(state, a.seat, area, find(state, card)[3]):
+        if a.target not in combat.targets(state, a.seat, area, located(state, card)[3]):
             return ("bad_target", f"{a.target} is not a target of that area (a face-up mission or a character "
                     "of the opposing battle area)", "キャラクターの攻撃/B4.1-B4.2")
     return None
@@ -81,7 +94,7 @@ def _mission_problem(state: State, seat: str, area: int, char: Data) -> Problem:
 
 def do_execute(state: State, a: Execute, events: list[Event]) -> None:
     check(problem_execute(state, a))
-    _, _, area, char = find(state, a.character)
+    _, _, area, char = located(state, a.character)
     char = own_character(state, char)
     char["acted"] = True
     missions.execute(state, a.seat, area, chars_mod.operation(state, char), events)

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from referee.engine.actions import Action, Codec
 from referee.engine.protocol import Data
 
 CODEC = Codec()
-A = TypeVar("A", bound=Action)
+A = TypeVar("A", bound="CachedAction")
 
 
 def _fast_init(cls: type[A]) -> type[A]:
@@ -42,26 +43,32 @@ def _action(cls: type[A]) -> type[A]:
     of each decision, mostly the ones it listed the decision before (card ids are ``p1c07``… in every game):
     a look-up costs a third of a construction."""
     cls = CODEC.register(_fast_init(dataclass(frozen=True)(cls)))
-    cls.of = staticmethod(functools.lru_cache(maxsize=4096)(cls))  # type: ignore[attr-defined]  # set here
+    cls.of = staticmethod(functools.lru_cache(maxsize=4096)(cls))
     return cls
 
 
+class CachedAction(Action):
+    """A Riders' Legend action: ``of(seat, *fields)`` gives the one shared instance of those values (``_action``)."""
+
+    of: ClassVar[Callable[..., Any]]
+
+
 @_action
-class Mulligan(Action):
+class Mulligan(CachedAction):
     """B1.3: show the hand, return it, rebuild the deck and draw 7 again (once)."""
 
     type: ClassVar[str] = "mulligan"
 
 
 @_action
-class KeepHand(Action):
+class KeepHand(CachedAction):
     """B1.3: keep the opening hand."""
 
     type: ClassVar[str] = "keep_hand"
 
 
 @_action
-class PlaceMission(Action):
+class PlaceMission(CachedAction):
     """B1.5 / B3.3a: lay ``card`` from the hand as a mission in ``area`` (1..5); ``bluff``: face down as a bluff
     (any card; 1 = yes)."""
 
@@ -72,14 +79,14 @@ class PlaceMission(Action):
 
 
 @_action
-class EndOpening(Action):
+class EndOpening(CachedAction):
     """B1.5: the second player lays no second opening mission."""
 
     type: ClassVar[str] = "end_opening"
 
 
 @_action
-class PlaceCharacter(Action):
+class PlaceCharacter(CachedAction):
     """B3.3b: place the character ``card`` from the hand at ``field`` / ``area`` (0 for the justice field)."""
 
     type: ClassVar[str] = "place_character"
@@ -89,7 +96,7 @@ class PlaceCharacter(Action):
 
 
 @_action
-class Transform(Action):
+class Transform(CachedAction):
     """B3.3c 上位変身: put ``card`` from the hand on top of ``character``."""
 
     type: ClassVar[str] = "transform"
@@ -98,7 +105,7 @@ class Transform(Action):
 
 
 @_action
-class Untransform(Action):
+class Untransform(CachedAction):
     """B3.3c 下位変身: the top card of ``character`` goes back to the hand."""
 
     type: ClassVar[str] = "untransform"
@@ -106,7 +113,7 @@ class Untransform(Action):
 
 
 @_action
-class Move(Action):
+class Move(CachedAction):
     """B3.4: move ``character`` one step to ``field`` / ``area``."""
 
     type: ClassVar[str] = "move"
@@ -116,7 +123,7 @@ class Move(Action):
 
 
 @_action
-class Attack(Action):
+class Attack(CachedAction):
     """B4: ``attackers`` (of one battle area) attack ``target``: ``"mission:i"`` or an opposing character."""
 
     type: ClassVar[str] = "attack"
@@ -125,7 +132,7 @@ class Attack(Action):
 
 
 @_action
-class Execute(Action):
+class Execute(CachedAction):
     """B5: ``character`` (in an operation area) carries out its side's mission of that area."""
 
     type: ClassVar[str] = "execute"
@@ -133,7 +140,7 @@ class Execute(Action):
 
 
 @_action
-class Investigate(Action):
+class Investigate(CachedAction):
     """B7: ``character`` (in a battle area) investigates the opponent's face-down mission of that area."""
 
     type: ClassVar[str] = "investigate"
@@ -141,7 +148,7 @@ class Investigate(Action):
 
 
 @_action
-class PlayAction(Action):
+class PlayAction(CachedAction):
     """B3.5: play the action card ``card`` from the hand."""
 
     type: ClassVar[str] = "play_action"
@@ -149,14 +156,14 @@ class PlayAction(Action):
 
 
 @_action
-class EndPhase(Action):
+class EndPhase(CachedAction):
     """End the placement, movement or action phase (the next phase follows)."""
 
     type: ClassVar[str] = "end_phase"
 
 
 @_action
-class Block(Action):
+class Block(CachedAction):
     """B4.3/B4.5: ``card`` blocks the attack on the mission."""
 
     type: ClassVar[str] = "block"
@@ -164,14 +171,14 @@ class Block(Action):
 
 
 @_action
-class NoBlock(Action):
+class NoBlock(CachedAction):
     """B4.3: let the attack on the mission through."""
 
     type: ClassVar[str] = "no_block"
 
 
 @_action
-class StrikeBack(Action):
+class StrikeBack(CachedAction):
     """B4.6 (group attacks): the attacker ``card`` takes the defending character's attack."""
 
     type: ClassVar[str] = "strike_back"
@@ -179,7 +186,7 @@ class StrikeBack(Action):
 
 
 @_action
-class Choose(Action):
+class Choose(CachedAction):
     """An effect's choice: one of the pending ``options``."""
 
     type: ClassVar[str] = "choose"
@@ -187,49 +194,49 @@ class Choose(Action):
 
 
 @_action
-class ReturnInstead(Action):
+class ReturnInstead(CachedAction):
     """Static ``instead_of_destruction``: return the top card to the hand instead of being destroyed."""
 
     type: ClassVar[str] = "return_instead"
 
 
 @_action
-class AcceptDestruction(Action):
+class AcceptDestruction(CachedAction):
     """Static ``instead_of_destruction``: let the character be destroyed."""
 
     type: ClassVar[str] = "accept_destruction"
 
 
 @_action
-class Declare(Action):
+class Declare(CachedAction):
     """A player-dependent effect: make the pending declaration (it is true of you)."""
 
     type: ClassVar[str] = "declare"
 
 
 @_action
-class DeclineDeclaration(Action):
+class DeclineDeclaration(CachedAction):
     """A player-dependent effect: do not make the declaration (nothing happens)."""
 
     type: ClassVar[str] = "decline_declaration"
 
 
 @_action
-class AcceptDeclaration(Action):
+class AcceptDeclaration(CachedAction):
     """The opponent accepts the declaration: it takes effect."""
 
     type: ClassVar[str] = "accept_declaration"
 
 
 @_action
-class DisputeDeclaration(Action):
+class DisputeDeclaration(CachedAction):
     """The opponent disputes the declaration: it does not take effect."""
 
     type: ClassVar[str] = "dispute_declaration"
 
 
 @_action
-class Discard(Action):
+class Discard(CachedAction):
     """B1.6 (reading ``hand_limit_in_end_phase``): discard ``card`` to 墓場 down to 7."""
 
     type: ClassVar[str] = "discard"

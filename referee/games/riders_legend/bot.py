@@ -9,6 +9,9 @@ blocks when the block survives or kills, aims harm at the opponent and help at i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.engine.actions import Action
 from referee.engine.protocol import State
 
@@ -40,15 +43,15 @@ from .actions import (
     Transform,
     Untransform,
 )
-from .state import attrs, find, kind, other, owner
+from .state import attrs, find, kind, located, other, owner
 
 HOSTILE = ("damage", "to_hand", "no_move", "reveal", "look", "set_acted")
 
 
 def _value(state: State, card_id: str) -> float:
     a = attrs(state, card_id)
-    return a.get("attack", 0) + a.get("defence", 0) + a.get("operation", 0) + (4 if kind(state, card_id) == "mission"
-                                                                               else 0)
+    value: float = a.get("attack", 0) + a.get("defence", 0) + a.get("operation", 0)
+    return value + (4 if kind(state, card_id) == "mission" else 0)
 
 
 def _mission(state: State, a: PlaceMission) -> float:
@@ -74,14 +77,14 @@ def _character(state: State, a: PlaceCharacter) -> float:
 
 
 def _attack(state: State, a: Attack) -> float:
-    attackers = [find(state, c)[3] for c in a.attackers]
+    attackers = [located(state, c)[3] for c in a.attackers]
     power = sum(chars_mod.attack(state, a.seat, c) for c in attackers)
     if a.target.startswith("mission:"):
         area = int(a.target.split(":")[1])
         mission = state["players"][other(a.seat)]["missions"][area - 1]
         left = attrs(state, mission["card"]).get("defence", 0) - mission["damage"]
         return 40 if power >= left else 20 + power
-    foe = find(state, a.target)[3]
+    foe = located(state, a.target)[3]
     power = sum(chars_mod.attack(state, a.seat, c, against=foe) for c in attackers)
     kills = power >= chars_mod.defence(state, foe) - foe["damage"]
     back = chars_mod.attack(state, other(a.seat), foe)
@@ -93,8 +96,8 @@ def _attack(state: State, a: Attack) -> float:
 
 def _block(state: State, a: Block) -> float:
     fight = state["combat"]
-    me = find(state, a.card)[3]
-    attackers = [find(state, c)[3] for c in fight["attackers"] if find(state, c)]
+    me = located(state, a.card)[3]
+    attackers = [found[3] for c in fight["attackers"] if (found := find(state, c))]
     hit = sum(chars_mod.attack(state, other(a.seat), c, against=me) for c in attackers)
     survives = hit < chars_mod.defence(state, me) - me["damage"]
     kills = bool(attackers) and chars_mod.attack(state, a.seat, me) >= \
@@ -122,7 +125,7 @@ def _choose(state: State, a: Choose) -> float:
 
 
 def _execute(state: State, a: Execute) -> float:
-    _, _, area, char = find(state, a.character)
+    _, _, area, char = located(state, a.character)
     mission = state["players"][a.seat]["missions"][area - 1]
     power = chars_mod.operation(state, char)
     done = mission["operation"] + power >= missions.required(state, a.seat, area)
@@ -130,8 +133,7 @@ def _execute(state: State, a: Execute) -> float:
 
 
 def _move(state: State, a: Move) -> float:
-    found = find(state, a.character)
-    char = found[3]
+    char = located(state, a.character)[3]
     if a.field == "battle":
         return 2 + chars_mod.attack(state, a.seat, char) / 2 if combat.targets(state, a.seat, a.area, char) else 0.5
     if a.field == "operation":
@@ -142,7 +144,7 @@ def _move(state: State, a: Move) -> float:
     return -1
 
 
-_SCORES = {
+_SCORES: dict[type[Action], Callable[[State, Any], float]] = {
     Mulligan: lambda s, a: 1 if not any(kind(s, c) == "mission" for c in s["players"][a.seat]["hand"]) else -1,
     KeepHand: lambda s, a: 0,
     PlaceMission: _mission,
@@ -158,7 +160,7 @@ _SCORES = {
     EndPhase: lambda s, a: 0,
     Block: _block,
     NoBlock: lambda s, a: 0,
-    StrikeBack: lambda s, a: chars_mod.attack(s, other(a.seat), find(s, a.card)[3]) if find(s, a.card) else 0,
+    StrikeBack: lambda s, a: chars_mod.attack(s, other(a.seat), located(s, a.card)[3]) if find(s, a.card) else 0,
     Choose: _choose,
     ReturnInstead: lambda s, a: 5,
     AcceptDestruction: lambda s, a: 0,

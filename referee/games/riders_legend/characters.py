@@ -10,6 +10,8 @@ which its owner decides (decision ``instead``).
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
@@ -106,7 +108,7 @@ def place(state: State, seat: str, card_id: str, pos: tuple[str, int], events: l
     return char
 
 
-def can_transform_onto(state: State, card_id: str, char: Data, wanted: set[str] | None = None) -> bool:
+def can_transform_onto(state: State, card_id: str, char: Data, wanted: Set[str] | None = None) -> bool:
     """B3.3c: ``card_id`` names ``char``'s top card among its 変身元 (reading ``transform_onto``: or any card of
     the stack). ``wanted``: ``set(transform_targets(state, card_id))``, when the caller has it."""
     if wanted is None:

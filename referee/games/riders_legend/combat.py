@@ -16,7 +16,7 @@ from . import characters as chars_mod
 from . import missions, triggers
 from . import readings as readings_mod
 from .abilities import statics
-from .state import abilities, find, other, own_character, top
+from .state import abilities, find, located, other, own_character, top
 
 CLAUSE = "キャラクターの攻撃/B4"
 
@@ -64,7 +64,7 @@ def declare(state: State, seat: str, attackers: list[str], target: str, events: 
     """The attackers (already checked) become 行動済 and attack ``target``. An attack on a mission waits for the
     defender's block when it has a blocker (decision ``block``)."""
     for card in attackers:
-        own_character(state, find(state, card)[3])["acted"] = True
+        own_character(state, located(state, card)[3])["acted"] = True
     area = target_area(state, target)
     events.append(Event("attack", CLAUSE, {"seat": seat, "attackers": list(attackers), "target": target,
                                            "area": area}))
@@ -87,7 +87,7 @@ def block(state: State, blocker: str | None, events: list[Event]) -> None:
         events.append(Event("no_block", "キャラクターの攻撃/B4.3", {"seat": other(combat["seat"])}))
         _hit_mission(state, events)
         return
-    own_character(state, find(state, blocker)[3])["acted"] = True
+    own_character(state, located(state, blocker)[3])["acted"] = True
     events.append(Event("block", "キャラクターの攻撃/B4.3-B4.5 (reading blockers)",
                         {"seat": other(combat["seat"]), "blocker": blocker}))
     fight(state, blocker, events)

@@ -23,7 +23,7 @@ CLAUSE_STACK = "開始準備/B1.2"
 CLAUSE_EYECATCH = "アイキャッチカード/B3.2"
 
 
-def stack(first_half: list[Any], eyecatch, second_half: list[Any]) -> list[Any]:
+def stack(first_half: list[Any], eyecatch: Any, second_half: list[Any]) -> list[Any]:
     """B1.2: the deck top to bottom: the first half, the eyecatch, the second half (each half already
     shuffled): the second half is laid first, the eyecatch on it, the first half on top."""
     return [*first_half, eyecatch, *second_half]

@@ -12,6 +12,8 @@ candidates than picks left, the engine picks them all itself. ``declare`` asks t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from referee.abilities import declarations
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
@@ -28,6 +30,7 @@ from .state import (
     attrs,
     characters,
     find,
+    located,
     name,
     other,
     own,
@@ -246,7 +249,7 @@ def answer_declaration(state: State, accepted: bool, events: list[Event]) -> Non
                       declarations.CLAUSE, frame["attacked"], front=True)
 
 
-def _chars(state: State, chosen: list[str]):
+def _chars(state: State, chosen: list[str]) -> Iterator[Data]:
     """The characters on the field among ``chosen``, each the state's own (``own_character``: the effects
     change them)."""
     for ref in chosen:
@@ -344,7 +347,9 @@ def _no_move(state: State, frame: Data, effect: Data, chosen: list[str], events:
 def _reveal(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
-        mission = state["players"][where[0]]["missions"][where[1] - 1] if where else None
+        if where is None:
+            continue
+        mission = state["players"][where[0]]["missions"][where[1] - 1]
         if mission is not None and not mission["face_up"]:
             missions.reveal(state, where[0], where[1], "effect", events, frame["clause"])
 
@@ -353,7 +358,9 @@ def _reveal(state: State, frame: Data, effect: Data, chosen: list[str], events: 
 def _look(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
-        mission = state["players"][where[0]]["missions"][where[1] - 1] if where else None
+        if where is None:
+            continue
+        mission = state["players"][where[0]]["missions"][where[1] - 1]
         if mission is None:
             continue
         events.append(Event("look", frame["clause"], {"seat": frame["seat"], "mission_seat": where[0],
@@ -379,7 +386,9 @@ def _discard_pile_to_deck(state: State, frame: Data, effect: Data, chosen: list[
 def _heal_mission(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for ref in chosen:
         where = _mission_ref(ref)
-        mission = own_mission(state, where[0], where[1]) if where else None
+        if where is None:
+            continue
+        mission = own_mission(state, where[0], where[1])
         if mission is not None:
             mission["damage"] = 0
             events.append(Event("mission_healed", frame["clause"], {"seat": where[0], "area": where[1]}))
@@ -403,7 +412,7 @@ def _transform_from_hand(state: State, frame: Data, effect: Data, chosen: list[s
             continue
         card_id, char_id = option.split(">")
         state["players"][frame["seat"]]["hand"].remove(card_id)
-        chars_mod.transform(state, frame["seat"], card_id, find(state, char_id)[3], events, frame["clause"])
+        chars_mod.transform(state, frame["seat"], card_id, located(state, char_id)[3], events, frame["clause"])
 
 
 @VOCABULARY.implements("extra_mission")

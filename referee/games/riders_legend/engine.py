@@ -8,11 +8,14 @@ refused action changes nothing. The copy shares what the action does not change 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.abilities import declarations
 from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Data, State
-from referee.engine.shell import Decision, Listing, Shell
+from referee.engine.shell import Decision, Handler, Listing, Shell
 
 from . import action_phase, combat, deck, effects, field, flow, movement, placement, setup
 from . import characters as chars_mod
@@ -67,11 +70,12 @@ def _opening(state: State, a: Action, events: list[Event]) -> None:
         state["pending"] = None
         events.append(Event("end_opening", "開始準備/B1.5", {"seat": a.seat}))
         return
+    assert isinstance(a, PlaceMission)
     placement.do_mission(state, a, events, setup=True)
     state["pending"] = None
 
 
-def _turn(handler):
+def _turn(handler: Callable[[State, Any, list[Event]], None]) -> Handler:
     """An action of a phase decision: the decision is answered (the flow sets it again after the action)."""
     def run(state: State, a: Action, events: list[Event]) -> None:
         state["pending"] = None
@@ -142,12 +146,14 @@ def _answer(state: State, a: Action, events: list[Event]) -> None:
     effects.answer_declaration(state, accepted, events)
 
 
-_PLACEMENT = {PlaceMission: _turn(placement.do_mission), PlaceCharacter: _turn(placement.do_character)}
-_TRANSFORM = {Transform: _turn(placement.do_transform), Untransform: _turn(placement.do_untransform)}
-_ACTION = {Attack: _turn(action_phase.do_attack), Execute: _turn(action_phase.do_execute),
+_PLACEMENT: dict[type[Action], Handler] = {PlaceMission: _turn(placement.do_mission),
+                                           PlaceCharacter: _turn(placement.do_character)}
+_TRANSFORM: dict[type[Action], Handler] = {Transform: _turn(placement.do_transform),
+                                           Untransform: _turn(placement.do_untransform)}
+_ACTION: dict[type[Action], Handler] = {Attack: _turn(action_phase.do_attack), Execute: _turn(action_phase.do_execute),
            Investigate: _turn(action_phase.do_investigate)}
-_CARDS = {PlayAction: _turn(action_phase.do_play)}
-_MOVE = {Move: _turn(movement.do_move)}
+_CARDS: dict[type[Action], Handler] = {PlayAction: _turn(action_phase.do_play)}
+_MOVE: dict[type[Action], Handler] = {Move: _turn(movement.do_move)}
 
 
 def _mulligans(state: State, seat: str) -> list[Action]:
@@ -190,8 +196,8 @@ def _decision_tables(later: bool, cards_always: bool) -> dict[str, Decision]:
     """The decisions under the readings that move transformations and action cards outside their default
     phases (``later``: transform in the movement and action phases too; ``cards_always``: action cards in every
     phase)."""
-    cards = _CARDS if cards_always else {}
-    transform = _TRANSFORM if later else {}
+    cards: dict[type[Action], Handler] = _CARDS if cards_always else {}
+    transform: dict[type[Action], Handler] = _TRANSFORM if later else {}
     return {
         "mulligan": Decision({Mulligan: _mulligan, KeepHand: _mulligan}, _mulligans),
         "opening": Decision({PlaceMission: _opening, EndOpening: _opening}, _opening_actions),
@@ -262,7 +268,7 @@ class RidersLegendEngine(Shell):
     decision = staticmethod(decision)
 
     @staticmethod
-    def run(handler, state: State, action: Action, events: list[Event]) -> None:
+    def run(handler: Handler, state: State, action: Action, events: list[Event]) -> None:
         """The handler and the flow run with ``FRESH`` set: the copy shares with the input state what it has not
         changed yet (``state.own_character``, ``own_mission`` copy on write)."""
         token = FRESH.set(set())

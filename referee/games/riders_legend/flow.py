@@ -16,7 +16,7 @@ from referee.engine.protocol import State
 from . import characters as chars_mod
 from . import deck, effects, wins
 from . import readings as readings_mod
-from .state import SEATS, characters, missions, other, own_character, own_mission, own_rng
+from .state import SEATS, characters, missions, other, own_character, own_held_mission, own_rng
 
 HAND_LIMIT = 7
 
@@ -130,7 +130,7 @@ def _reset(state: State, events: list[Event]) -> bool:
     for s in SEATS:  # (what is already reset is left as it is)
         for area, mission in missions(state["players"][s]):
             if mission["operation"]:
-                own_mission(state, s, area)["operation"] = 0
+                own_held_mission(state, s, area)["operation"] = 0
         for _, _, char in characters(state, s):
             if char["eot_attack"] or char["eot_defence"] or (s == seat and (char["damage"] or char["hit_by"])):
                 char = own_character(state, char)

@@ -12,7 +12,7 @@ from referee.engine.protocol import State
 
 from . import missions
 from . import readings as readings_mod
-from .state import find, other, own_character
+from .state import find, located, other, own_character
 
 
 def fields(state: State) -> tuple[str, ...]:
@@ -37,7 +37,7 @@ def problem(state: State, seat: str, card: str) -> tuple[str, str, str] | None:
 
 def investigate(state: State, seat: str, card: str, events: list[Event]) -> str:
     """The checked investigation; returns what became of the mission (``graveyard`` or ``stays_face_up``)."""
-    _, _, area, char = find(state, card)
+    _, _, area, char = located(state, card)
     char = own_character(state, char)
     char["acted"] = True
     events.append(Event("investigate", "捜査/B7", {"seat": seat, "character": card, "area": area}))

@@ -16,7 +16,18 @@ from referee.engine.protocol import State
 from . import deck, field, triggers
 from . import readings as readings_mod
 from .abilities import statics
-from .state import abilities, alignment, attrs, characters, name, new_mission, other, own, own_mission, top
+from .state import (
+    abilities,
+    alignment,
+    attrs,
+    characters,
+    name,
+    new_mission,
+    other,
+    own,
+    own_held_mission,
+    top,
+)
 
 
 def placement(kind: str, area_holds_own_mission: bool, own_operation_alignments: list[str],
@@ -75,7 +86,7 @@ def reveal(state: State, seat: str, area: int, by: str, events: list[Event], cla
     A bluff goes to 墓場 at once (STATED); a justice mission too when revealed by investigation (STATED; by an
     effect with reading ``effect_reveal_bins_justice``); an evil mission stays face up (INFERRED). Returns
     ``"graveyard"`` or ``"stays_face_up"``; no deck damage (reading ``investigation_deals_no_deck_damage``)."""
-    mission = own_mission(state, seat, area)
+    mission = own_held_mission(state, seat, area)
     mission["face_up"] = True
     events.append(Event("reveal", clause, {"seat": seat, "area": area, "by": by, "card": mission["card"],
                                            "name": name(state, mission["card"]), "bluff": mission["bluff"]}))
@@ -92,7 +103,7 @@ def reveal(state: State, seat: str, area: int, by: str, events: list[Event], cla
 def damage(state: State, seat: str, area: int, amount: int, events: list[Event], clause: str) -> bool:
     """B4.7: damage on ``seat``'s mission in ``area`` accumulates; at its defence or more it is destroyed (to
     墓場) and its owner's deck takes damage equal to its attack (to 捨山, face down). True when destroyed."""
-    mission = own_mission(state, seat, area)
+    mission = own_held_mission(state, seat, area)
     mission["damage"] += amount
     a = attrs(state, mission["card"])
     events.append(Event("mission_damage", clause, {"seat": seat, "area": area, "amount": amount,
@@ -133,7 +144,7 @@ def execute(state: State, seat: str, area: int, power: int, events: list[Event])
     """B5: add ``power`` (a character's 作戦力) to ``seat``'s mission in ``area`` (turned face up first, B5.5).
     On reaching the requirement: the first time its 達成時 effect is queued and it turns sideways (達成済み);
     afterwards the opponent's deck takes damage equal to its attack (B5.4)."""
-    mission = own_mission(state, seat, area)  # (before reveal, which changes this same dict)
+    mission = own_held_mission(state, seat, area)  # (before reveal, which changes this same dict)
     if not mission["face_up"]:
         if reveal(state, seat, area, "execution", events, "ミッションカード/B5.5 遂行") == "graveyard":
             return

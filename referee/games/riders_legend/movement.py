@@ -12,7 +12,7 @@ from . import effects, field
 from . import readings as readings_mod
 from .actions import Move
 from .placement import Problem, check
-from .state import OnField, characters, find, own_character
+from .state import OnField, characters, find, located, own_character
 
 
 def problem_move(state: State, a: Move) -> Problem:
@@ -32,7 +32,7 @@ def problem_move(state: State, a: Move) -> Problem:
 
 def do_move(state: State, a: Move, events: list[Event]) -> None:
     check(problem_move(state, a))
-    char = own_character(state, find(state, a.character)[3])
+    char = own_character(state, located(state, a.character)[3])
     char["steps"] += 1
     if readings_mod.of(state).moving_makes_acted:
         char["acted"] = True

@@ -18,7 +18,8 @@ from . import characters as chars_mod
 from . import effects, field, missions
 from . import readings as readings_mod
 from .actions import PlaceCharacter, PlaceMission, Transform, Untransform
-from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, own, top
+from .field import SideNames
+from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, located, own, top
 
 Problem = tuple[str, str, str] | None
 
@@ -91,7 +92,7 @@ def problem_character(state: State, a: PlaceCharacter) -> Problem:
     return None
 
 
-def _card_problem(state: State, seat: str, card_id: str, names=None) -> Problem:
+def _card_problem(state: State, seat: str, card_id: str, names: SideNames | None = None) -> Problem:
     """What of ``problem_character`` does not depend on the position (``names``: ``field.side_names``, when the
     caller has it)."""
     player = state["players"][seat]
@@ -105,7 +106,7 @@ def _card_problem(state: State, seat: str, card_id: str, names=None) -> Problem:
     return _fit_problem(state, seat, card_id, names)
 
 
-def _fit_problem(state: State, seat: str, card_id: str, names=None) -> Problem:
+def _fit_problem(state: State, seat: str, card_id: str, names: SideNames | None = None) -> Problem:
     """What of ``_card_problem`` remains once the card is known to be a character of the hand, placeable this
     turn: its placement condition and uniqueness."""
     if not chars_mod.placement_condition_met(state, seat, card_id):
@@ -145,7 +146,7 @@ def do_transform(state: State, a: Transform, events: list[Event]) -> None:
     player["hand"].remove(a.card)
     if not readings_mod.of(state).transform_is_free:
         own(state, a.seat, "placed")["character"] += 1
-    chars_mod.transform(state, a.seat, a.card, find(state, a.character)[3], events, "※変身/B3.3c 上位変身")
+    chars_mod.transform(state, a.seat, a.card, located(state, a.character)[3], events, "※変身/B3.3c 上位変身")
 
 
 def problem_untransform(state: State, a: Untransform) -> Problem:
@@ -159,7 +160,7 @@ def problem_untransform(state: State, a: Untransform) -> Problem:
 
 def do_untransform(state: State, a: Untransform, events: list[Event]) -> None:
     check(problem_untransform(state, a))
-    chars_mod.untransform(state, a.seat, find(state, a.character)[3], events, "※変身/B3.3c 下位変身")
+    chars_mod.untransform(state, a.seat, located(state, a.character)[3], events, "※変身/B3.3c 下位変身")
 
 
 MISSION_KINDS = ("justice", "evil", "bluff")  # the kinds a mission is laid as (missions.placement)

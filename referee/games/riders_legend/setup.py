@@ -11,9 +11,11 @@ opaque: a view or event never names the id of a card that is hidden from its rea
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import rng as rngmod
 from referee.engine.actions import Event
-from referee.engine.protocol import Data, RngSeed
+from referee.engine.protocol import Data, RngSeed, State
 
 from . import deck, flow
 from .abilities import not_yet_refereed
@@ -46,7 +48,7 @@ def _table(decks: Data) -> tuple[Data, Data]:
         if blocked:
             raise ValueError(f"deck {seat} holds cards not yet refereed: "
                              + ", ".join(f"{n} ({why})" for n, why in blocked))
-        ids = {"first": [], "second": [], "eyecatch": ""}
+        ids: dict[str, Any] = {"first": [], "second": [], "eyecatch": ""}
         number = 0
         for part, cards in (("first", d["first_half"]), ("eyecatch", [d["eyecatch"]]), ("second", d["second_half"])):
             for card in cards:
@@ -72,7 +74,7 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]
     first = config.get("first")
     if first is not None and first not in SEATS:
         raise ValueError(f"config first must be p1 or p2, not {first!r}")
-    state = {"game": "riders_legend", "version": 0, "rng": rngmod.new_rng_state(rng.seed, rng.entropy),
+    state: State = {"game": "riders_legend", "version": 0, "rng": rngmod.new_rng_state(rng.seed, rng.entropy),
              "readings": readings.as_config(), "cards": table, "halves": halves, "first": None, "turn": 0,
              "turn_seat": "p1",
              "step": flow.SETUP_ORDER[0], "setup_done": False, "setup": {"decided": [], "first": first,

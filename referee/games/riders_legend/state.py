@@ -35,6 +35,7 @@ returned in place may change the state it came from.
 from __future__ import annotations
 
 from contextvars import ContextVar
+from typing import Any
 
 from referee.engine.protocol import Data, State
 
@@ -53,7 +54,7 @@ def other(seat: str) -> str:
 _NESTED = (dict, list)
 
 
-def _deep(value):
+def _deep(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts and lists copied, the rest shared: immutable)."""
     kind = type(value)
     if kind is dict:
@@ -100,14 +101,14 @@ def copy_state(state: State) -> Data:
 FRESH: ContextVar[set[int] | None] = ContextVar("riders_legend_fresh", default=None)
 
 
-def _owned(fresh: set[int], value):
+def _owned(fresh: set[int], value: Any) -> Any:
     """A copy of ``value`` (a list or dict), recorded as the state's own."""
     value = value.copy()
     fresh.add(id(value))
     return value
 
 
-def own(state: State, seat: str, key: str):
+def own(state: State, seat: str, key: str) -> Any:
     """``seat``'s ``key`` (``deck``, ``graveyard``, ``discard_pile``, ``missions``, ``justice``, ``operation``,
     ``battle``, ``placed``) as the state's own, to change: during ``apply``, copied in its place the first time
     (it was shared with ``apply``'s input). Every change of one of them goes through here (or ``own_area``,
@@ -125,17 +126,15 @@ def own_area(state: State, seat: str, field: str, area: int) -> list[Data]:
     """The list of the characters of one of ``seat``'s field areas (``area_list``) as the state's own, to change
     (``own``'s rule: the field's list of areas, then the area's)."""
     if field == "justice":
-        answer: list[Data] = own(state, seat, "justice")
-        return answer
+        justice: list[Data] = own(state, seat, "justice")
+        return justice
     areas = own(state, seat, field)
-    group = areas[area - 1]
+    group: list[Data] = areas[area - 1]
     fresh = FRESH.get()
     if fresh is None or id(group) in fresh:
-        answer: list[Data] = group
-        return answer
+        return group
     group = areas[area - 1] = _owned(fresh, group)
-    answer: list[Data] = group
-    return answer
+    return group
 
 
 def own_character(state: State, char: Data) -> Data:
@@ -145,7 +144,7 @@ def own_character(state: State, char: Data) -> Data:
     fresh = FRESH.get()
     if fresh is None or id(char) in fresh:
         return char
-    seat, fld, area, held = find(state, char["id"])
+    seat, fld, area, held = located(state, char["id"])
     if id(held) in fresh:
         return held
     group = own_area(state, seat, fld, area)
@@ -158,15 +157,21 @@ def own_character(state: State, char: Data) -> Data:
 def own_mission(state: State, seat: str, area: int) -> Data | None:
     """``seat``'s mission in ``area`` as the state's own, to change (``own``'s rule: the list of missions, then
     the mission)."""
-    mission = state["players"][seat]["missions"][area - 1]
+    mission: Data | None = state["players"][seat]["missions"][area - 1]
     fresh = FRESH.get()
     if fresh is None or mission is None or id(mission) in fresh:
-        answer: Data | None = mission
-        return answer
+        return mission
     held = own(state, seat, "missions")
     held[area - 1] = mission = _owned(fresh, mission)
-    answer: Data | None = mission
-    return answer
+    return mission
+
+
+def own_held_mission(state: State, seat: str, area: int) -> Data:
+    """``own_mission`` of an area known to hold a mission (checked before); KeyError when it holds none."""
+    mission = own_mission(state, seat, area)
+    if mission is None:
+        raise KeyError(f"{seat} mission {area}")
+    return mission
 
 
 def own_rng(state: State) -> Data:
@@ -280,6 +285,14 @@ def find(state: State, char_id: str) -> tuple[str, str, int, Data] | None:
                 if char["id"] == char_id:
                     return seat, field, i + 1, char
     return None
+
+
+def located(state: State, char_id: str) -> tuple[str, str, int, Data]:
+    """``find`` of a character known to be on the field (checked before); KeyError when it is not."""
+    found = find(state, char_id)
+    if found is None:
+        raise KeyError(char_id)
+    return found
 
 
 def missions(player: Data) -> list[tuple[int, Data]]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from referee.engine.actions import Event
 from referee.engine.protocol import State
+from referee.engine.shell import end_game, settle
 
 from . import readings as readings_mod
-from .state import SEATS, other
+from .state import SEATS
 
 
 def losers(state: State) -> dict[str, tuple[str, str]]:
@@ -38,18 +39,10 @@ def check(state: State, events: list[Event]) -> bool:
     lost = losers(state)
     if not lost:
         return False
-    if len(lost) == 2:
-        if readings_mod.of(state).both_lose_draw:
-            state["outcome"] = {"winner": None, "reason": "both players lost at once",
-                                "clause": "勝利条件/B8 (reading both_lose_draw)"}
-        else:
-            loser = other(state["turn_seat"])
-            state["outcome"] = {"winner": state["turn_seat"], "reason": lost[loser][0], "clause": lost[loser][1]}
-    else:
-        (loser, (reason, clause)), = lost.items()
-        state["outcome"] = {"winner": other(loser), "reason": reason, "clause": clause}
-    state["pending"] = None
+    outcome = settle(lost, seats=SEATS, turn_seat=state["turn_seat"],
+                     both_lose_draw=readings_mod.of(state).both_lose_draw,
+                     draw_clause="勝利条件/B8 (reading both_lose_draw)")
     state["queue"] = []
     state["combat"] = None
-    events.append(Event("game_end", state["outcome"]["clause"], dict(state["outcome"])))
+    end_game(state, events, outcome)
     return True
