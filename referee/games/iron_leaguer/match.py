@@ -51,23 +51,13 @@ from .techniques import (
     usable_halves,
 )
 
-
-def pass_actions(state: State, seat: str, mode: str, seen: Profile | None = None) -> list[Action]:
-    """IL 6.6.1–6.6.4 (attack) / 7.6.1–7.6.3 (defence); ``seen``: ``seat_profiles(state, seat)`` when the
-    caller has computed it."""
-    full = len(state["hands"][seat]) >= rules.hand_limit(state["scene"])
-    if mode != "attack":
-        return list(_pass_list(seat, full, None))
-    return list(_pass_list(seat, full, (seen or seat_profiles(state, seat)).acted))
-
-
 _ASSIGNS = per_seat(Assign)  # seat -> {ILs: Assign}
 _ADD_HALVES = per_seat(lambda seat, half: AddHalf(seat, *half))  # seat -> {(card, side): AddHalf}
 _DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
 
 
 def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> Combinations:
-    """An ``Assign`` for each of ``user_sets(users, persons)``, counted, not made (``referee.engine.listing``:
+    """An ``Assign`` for each ``combinations(users, persons)`` (IL 5.4.3/5.4.6), counted, not made (``referee.engine.listing``:
     a bot makes the one it picks; each ``Assign`` made once per ILs, ``_ASSIGNS``)."""
     return Combinations(Assign, users, persons, _ASSIGNS[seat])
 
@@ -82,7 +72,7 @@ def _pass_list(seat: str, full: bool, acted: tuple[str, ...] | None) -> tuple[Pa
 
 
 def _pass_open(state: State, action: Pass, mode: str) -> bool:
-    """``action in pass_actions(state, action.seat, mode)`` without listing every 6.6.3 combination."""
+    """``action in _pass_list(...)`` (the listed passes) without listing every 6.6.3 combination."""
     if action.option in ("draw", "refresh"):
         full = len(state["hands"][action.seat]) >= rules.hand_limit(state["scene"])
         return action.ils == () and action.option == ("refresh" if full else "draw")
@@ -160,7 +150,7 @@ def _match_actions(
 ) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Pass, ...]]:
     """The parts of an attack or defence list: IL 5.1–5.4 (each one-half declaration with enough ready ILs,
     ``single_halves`` with the actions made once per card), IL 9 (rough plays, when ``rough``) and the passes
-    (6.6/7.6, ``pass_actions``; ``full``: the hand holds the scene's limit)."""
+    (6.6/7.6, ``_pass_list``; ``full``: the hand holds the scene's limit)."""
     team, ready = profile.team, profile.ready
     table, masks = _declares(state["cards"], seat, kind), team.masks
     out: list[Action] = []

@@ -13,8 +13,6 @@ rough-play halves are used only through a rough play (9).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
-from itertools import combinations
 from operator import itemgetter
 from typing import Any
 
@@ -386,20 +384,7 @@ def il_users(
     return users
 
 
-@lru_cache(maxsize=4096)
-def user_sets(users: tuple[str, ...], persons: int) -> tuple[tuple[str, ...], ...]:
-    """Every ``persons`` of ``users``, in line-up order (made once per line-up and number)."""
-    return tuple(combinations(users, persons))
-
-
 def is_user_set(ils: tuple[str, ...], users: tuple[str, ...], persons: int) -> bool:
-    """``ils in user_sets(users, persons)`` without listing them: ``persons`` distinct users in line-up order."""
+    """``ils`` is one of the ``combinations(users, persons)`` the assign step lists (IL 5.4.3/5.4.6), without
+    listing them: ``persons`` distinct users in line-up order."""
     return len(ils) == persons and in_order(ils, users)
-
-
-def il_choices(
-    state: State, seat: str, mode: str, halves: tuple[tuple[str, str], ...], seen: Profile | None = None
-) -> list[tuple[str, ...]]:
-    """Every set of ILs who may use the stack (IL 5.3/5.4.3/5.4.6), in line-up order: ``user_sets`` of
-    ``il_users``. ``seen`` as in ``single_halves``."""
-    return list(user_sets(*il_users(state, seat, mode, halves, seen)))
