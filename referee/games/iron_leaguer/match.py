@@ -57,8 +57,8 @@ _DISCARDS = per_seat(Discard)  # seat -> {card: Discard}
 
 
 def _assign_actions(seat: str, users: tuple[str, ...], persons: int) -> Combinations:
-    """An ``Assign`` for each ``combinations(users, persons)`` (IL 5.4.3/5.4.6), counted, not made (``referee.engine.listing``:
-    a bot makes the one it picks; each ``Assign`` made once per ILs, ``_ASSIGNS``)."""
+    """An ``Assign`` for each ``combinations(users, persons)`` (IL 5.4.3/5.4.6), counted, not made
+    (``referee.engine.listing``: a bot makes the one it picks; each ``Assign`` made once per ILs, ``_ASSIGNS``)."""
     return Combinations(Assign, users, persons, _ASSIGNS[seat])
 
 
