@@ -1,8 +1,9 @@
 """The main phase (Legions: アンロックについて, スタンバイカードについて, カード構成; spec A5 M1–M9): unlocking,
 placing, using, moving, attacking and removing standby cards.
 
-Each action has ``problem_x(state, action) -> (code, reason, clause) | None``, ``can_x`` (a bool) and ``do_x``
-(checks, raising IllegalAction with the reason, then acts): PokerKit's verify / can / do.
+Each action has ``problem_x(state, action) -> (code, reason, clause) | None`` and ``do_x`` (checks, raising
+IllegalAction with the reason, then acts): PokerKit's verify / do. The listing (``legal``) is the same check's
+verdict on every ``candidates`` action, so each rule of the main phase is written once.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.engine.actions import Event
+from referee.engine.actions import Action, Event
 from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Data, State
 
 from . import combat, cores, effects, field, timeline, triggers
 from . import readings as readings_mod
-from .actions import Attack, Deploy, Move, RemoveStandby, Unlock, cached
+from .actions import Attack, Deploy, Move, RemoveStandby, Unlock
 from .state import LANES, LEADER, attrs, card, find_unit, name, placed
 
 Problem = tuple[str, str, str] | None
@@ -238,90 +239,10 @@ def do_remove(state: State, a: RemoveStandby, events: list[Event]) -> None:
 
 
 def legal(state: State, seat: str) -> list[Any]:
-    """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it), in the order of ``candidates``:
-    exactly the candidates the ``problem_x`` checks accept (``tests/referee/legions/test_properties.py`` compares
-    the two along whole games), found without running every check on every candidate: the checks a card's
-    unlocks share (awakening, symbols, MP, a usable target) run once per card, the attack targets come from
-    the unit's reach. Actions are ``cached`` values."""
-    player = state["players"][seat]
-    reading = readings_mod.of(state)
-    lanes = player["lanes"]
-    empty = [lane for lane in LANES if lanes[lane] is None]
-    out: list[Any] = []
-    usable: dict[int, bool] = {}  # id(abilities) -> a target exists (reading use_needs_target)
-
-    def can_use(card_id: str) -> bool:
-        if not reading.use_needs_target:
-            return True
-        key = id(state["cards"][card_id]["abilities"])
-        if key not in usable:
-            usable[key] = effects.has_target(state, seat, card_id)
-        return usable[key]
-
-    _unlocks(state, seat, player, empty, can_use, out)
-    for card_id in player["standby"]:
-        if card(state, card_id)["card_type"] == "minion":
-            out += [cached(Deploy, seat, card_id, lane) for lane in empty]
-        elif can_use(card_id):
-            out.append(cached(Deploy, seat, card_id, ""))
-    off = field.negated(state)
-    for pos, unit in ((LANES[0], lanes[LANES[0]]), (LANES[1], lanes[LANES[1]]), (LANES[2], lanes[LANES[2]]),
-                      (LEADER, player["lord"])):
-        if unit is None:
-            continue
-        unit_hooks = field.hooks(state, unit, off)
-        if pos != LEADER and field.may_fatigue(state, unit, unit_hooks):
-            out += [cached(Move, seat, unit["card"], lane) for lane in field.ADJACENT[pos] if lanes[lane] is None]
-        out += _attacks(state, seat, pos, unit, unit_hooks)
-    out += [cached(RemoveStandby, seat, c) for c in player["standby"]]
-    return out
-
-
-def _unlocks(state: State, seat: str, player: Data, empty: list[str], can_use: Callable[[str], bool],
-             out: list[Any]) -> None:
-    """The ``Unlock`` actions of ``legal`` (the checks of ``problem_unlock``, shared per card)."""
-    reading = readings_mod.of(state)
-    mp = cores.available_mp(player)
-    master_class = _master_class(state, seat)
-    standby_free = not (reading.unlock_needs_empty_area and len(player["standby"]) >= timeline.STANDBY_MAX)
-    for card_id in dict.fromkeys(player["hand"]):
-        data = card(state, card_id)
-        kind, a = data["card_type"], data["attributes"]
-        if not cores.awakening_allows(kind, player["awakened"]):
-            continue
-        cost = cores.unlock_cost(master_class, a["colours"], a["unlock_cost"])
-        if cost is None or cost > mp:
-            continue
-        if kind == "minion":
-            out += [cached(Unlock, seat, card_id, "place", lane) for lane in empty]
-        elif kind == "lord":
-            if player["lord"] is None and problem_unlock(state, Unlock(seat, card_id, "place")) is None:
-                out.append(cached(Unlock, seat, card_id, "place", ""))  # (the core cost: checked in full)
-            continue
-        elif can_use(card_id):
-            out.append(cached(Unlock, seat, card_id, "use", ""))
-        if kind != "arts" and standby_free:
-            out.append(cached(Unlock, seat, card_id, "standby", ""))
-
-
-def _attacks(state: State, seat: str, pos: str, unit: Data, hooks: set[str]) -> list[Any]:
-    """The ``Attack`` actions of ``unit`` (the checks of ``problem_attack``): active and allowed to attack,
-    past summoning sickness (or 速攻; a rush-only unit reaches minions only), from its lane or, with 移動攻撃,
-    from an adjacent empty lane first."""
-    if unit["fatigued"] or unit["no_attack"]:
-        return []
-    rush_only = False
-    if not field.may_fatigue(state, unit, hooks):
-        if "rush" not in hooks:
-            return []
-        rush_only = True
-    vias = [""]
-    if "move_before_attack" in hooks and pos != LEADER:
-        lanes = state["players"][seat]["lanes"]
-        vias += [lane for lane in field.ADJACENT[pos] if lanes[lane] is None]
-    card_id = unit["card"]
-    return [cached(Attack, seat, card_id, target, via) for via in vias
-            for target in combat.targets(state, seat, via or pos, hooks, minions_only=rush_only)]
+    """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it): the ``candidates`` its check
+    (``PROBLEMS``, the one ``apply`` runs) accepts, in their order. Each rule of the main phase is written once,
+    in the ``problem_x`` functions; the listing is their verdict on every candidate."""
+    return [a for a in candidates(state, seat) if PROBLEMS[type(a)](state, a) is None]
 
 
 def candidates(state: State, seat: str) -> list[Any]:
@@ -349,6 +270,7 @@ def candidates(state: State, seat: str) -> list[Any]:
     return out
 
 
-PROBLEMS = {Unlock: problem_unlock, Deploy: problem_deploy, Move: problem_move, Attack: problem_attack,
-            RemoveStandby: problem_remove}
+PROBLEMS: dict[type[Action], Callable[[State, Any], Problem]] = {
+    Unlock: problem_unlock, Deploy: problem_deploy, Move: problem_move, Attack: problem_attack,
+    RemoveStandby: problem_remove}
 """Each main-phase action class and its check."""

@@ -31,7 +31,7 @@ from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed
 from referee.engine.replay import play, replay
 from referee.engine.rng import seed_from_int
-from referee.games.legions import ENGINE, main
+from referee.games.legions import ENGINE
 from referee.games.legions.abilities import not_yet_refereed
 from referee.games.legions.state import LANES, SEATS, cores_in_play
 from referee.games.legions.view import visible_events
@@ -247,27 +247,3 @@ def test_every_action_legal_actions_lists_is_accepted_by_apply() -> None:
         bots = {"p1": make_bot("greedy", seed), "p2": make_bot("random", seed)}
         play(ENGINE, {}, decks, RngSeed(seed_from_int(seed)), bots, on_step=on_step)
     assert checked > 500
-
-
-def test_the_main_phase_lists_exactly_the_candidates_its_checks_accept() -> None:
-    """``main.legal`` (the checks shared per card) against its definition: every candidate action that its
-    ``problem_x`` check accepts, in order, at every main-phase decision of whole games under both standby and
-    both target readings."""
-    compared = 0
-
-    def on_step(state, action, events):
-        nonlocal compared
-        seat = ENGINE.to_act(state)
-        if seat is None or state["pending"]["kind"] != "main":
-            return
-        expected = [a for a in main.candidates(state, seat) if main.PROBLEMS[type(a)](state, a) is None]
-        assert main.legal(state, seat) == expected
-        compared += 1
-
-    for seed in range(11, 19):
-        rng = random.Random(seed)
-        decks = {"p1": random_deck(rng), "p2": random_deck(rng)}
-        readings = {"use_needs_target": seed % 2 == 0, "unlock_needs_empty_area": seed % 4 < 2}
-        bots = {"p1": make_bot(KINDS[seed % 4][0], seed), "p2": make_bot(KINDS[seed % 4][1], seed + 1)}
-        play(ENGINE, {"readings": readings}, decks, RngSeed(seed_from_int(seed)), bots, on_step=on_step)
-    assert compared > 300
