@@ -25,7 +25,6 @@ from .state import (
     kind,
     located,
     name,
-    other,
     own,
     own_character,
     top,
@@ -172,15 +171,11 @@ def legal(state: State, seat: str, cards_only: bool = False, on_field: OnField |
     if cards_only:
         return out
     out += legal_attacks(state, seat)
-    foe = state["players"][other(seat)]
-    investigators = investigation.fields(state)
     for fld, area, char in characters(state, seat) if on_field is None else on_field:
         if char["acted"]:
             continue
         if fld == "operation" and _mission_problem(state, seat, area, char) is None:  # problem_execute, found
             out.append(Execute.of(seat, char["id"]))
-        if fld in investigators:
-            mission = foe["missions"][area - 1]
-            if mission is not None and not mission["face_up"]:
-                out.append(Investigate.of(seat, char["id"]))
+        if investigation.where_problem(state, seat, fld, area, char) is None:  # problem_investigate, found
+            out.append(Investigate.of(seat, char["id"]))
     return out

@@ -179,12 +179,22 @@ def steps_allowed(state: State, char: Data) -> int:
     return answer
 
 
+def kept_from_moving(state: State, char: Data) -> bool:
+    """B3.4: an effect keeps the character from moving this turn."""
+    return bool(char["no_move_until"] >= state["turn"])
+
+
+def moved_its_steps(state: State, char: Data) -> bool:
+    """キャラクターカード/B3.4 1歩分: the character has moved every step it has this turn (at least one)."""
+    steps = char["steps"]
+    return bool(steps) and steps >= steps_allowed(state, char)
+
+
 def move_targets(state: State, seat: str, char: Data, pos: tuple[str, int],
                  justice: list[bool] | None = None) -> list[tuple[str, int]]:
     """The positions ``char`` (at ``pos``) may move to by one step now, under B2/B3.4. ``justice``: area (0..5) ->
     ``own_justice_mission(state, seat, area)``, when the caller has it."""
-    steps = char["steps"]  # (none yet: at least 1 is allowed)
-    if char["no_move_until"] >= state["turn"] or (steps and steps >= steps_allowed(state, char)):
+    if kept_from_moving(state, char) or moved_its_steps(state, char):
         return []
     reading = readings_mod.of(state)
     side = alignment(state, top(char))  # may_stand, its look-ups made once

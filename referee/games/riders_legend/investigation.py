@@ -8,7 +8,7 @@ and can now be attacked.
 from __future__ import annotations
 
 from referee.engine.actions import Event
-from referee.engine.protocol import State
+from referee.engine.protocol import Data, State
 
 from . import missions
 from . import readings as readings_mod
@@ -25,6 +25,12 @@ def problem(state: State, seat: str, card: str) -> tuple[str, str, str] | None:
     if found is None or found[0] != seat:
         return ("not_your_character", f"{card} is not a character of yours on the field", "B7")
     _, fld, area, char = found
+    return where_problem(state, seat, fld, area, char)
+
+
+def where_problem(state: State, seat: str, fld: str, area: int, char: Data) -> tuple[str, str, str] | None:
+    """What of ``problem`` remains once ``char`` is known to be ``seat``'s, at ``fld`` ``area`` (the listing asks
+    this of each of its characters)."""
     if fld not in fields(state):
         return ("bad_field", "an investigator stands in a battle area (reading investigators)", "B7 (reading)")
     if char["acted"]:

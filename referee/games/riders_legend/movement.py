@@ -20,9 +20,9 @@ def problem_move(state: State, a: Move) -> Problem:
     if found is None or found[0] != a.seat:
         return ("not_your_character", f"{a.character} is not a character of yours on the field", "B3.4")
     seat, fld, area, char = found
-    if char["no_move_until"] >= state["turn"]:
+    if field.kept_from_moving(state, char):
         return ("cannot_move", "an effect keeps this character from moving", "B3.4")
-    if char["steps"] >= field.steps_allowed(state, char):
+    if field.moved_its_steps(state, char):
         return ("moved", "the character has moved its step this turn", "キャラクターカード/B3.4 1歩分")
     if (a.field, a.area) not in field.move_targets(state, seat, char, (fld, area)):
         return ("bad_move", f"{a.field} {a.area} is not a position it may move to",

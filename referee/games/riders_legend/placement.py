@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.engine.actions import Event
 from referee.engine.errors import IllegalAction
-from referee.engine.protocol import State
+from referee.engine.protocol import Data, State
 
 from . import characters as chars_mod
 from . import effects, field, missions
@@ -22,6 +22,35 @@ from .field import SideNames
 from .state import AREAS, FIELDS, OnField, alignment, attrs, characters, find, kind, located, own, top
 
 Problem = tuple[str, str, str] | None
+
+
+# The rules the checks (``problem_x``, which ``apply`` runs) and the listings (``legal_x``) share, each written
+# once (issue 26, "each rule once").
+
+
+def mission_laid(player: Data, setup: bool) -> bool:
+    """B3.3a: the turn's mission allowance is used (no limit while setting up, B1.5)."""
+    return not setup and player["placed"]["mission"] >= player["mission_allowance"]
+
+
+def character_placed(player: Data) -> bool:
+    """B3.3b: the turn's character is placed (one a turn)."""
+    return bool(player["placed"]["character"] >= 1)
+
+
+def transform_uses_placement(state: State, player: Data) -> bool:
+    """B3.3c (reading ``transform_is_free``): a transformation needs the turn's placement, and it is used."""
+    return not readings_mod.of(state).transform_is_free and character_placed(player)
+
+
+def transformed(char: Data) -> bool:
+    """B3.3c 下位変身: the character has a card beneath its top."""
+    return len(char["stack"]) >= 2
+
+
+def limit_one_blocks(state: State, card_id: str) -> bool:
+    """B6 1枚制限: a 1枚制限 card laid face up while a face-up mission of its name is on the field."""
+    return bool(attrs(state, card_id).get("limit_one")) and not _one_limit_ok(state, card_id)
 
 
 def check(problem: Problem) -> None:
@@ -38,12 +67,12 @@ def problem_mission(state: State, a: PlaceMission, setup: bool = False) -> Probl
         return ("bad_area", f"a mission goes into area 1..5, not {a.area}", "場の構成")
     if a.bluff not in (0, 1):
         return ("bad_bluff", "bluff is 0 or 1", "ミッションのブラフ")
-    if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
+    if mission_laid(player, setup):
         return ("mission_placed", "a mission has already been laid this turn", "ミッションカード/B3.3a 1ターンに1枚")
     if not a.bluff and kind(state, a.card) != "mission":
         return ("not_a_mission", "only a mission card is laid as a mission; any card may be a bluff",
                 "ミッションのブラフ")
-    if attrs(state, a.card).get("limit_one") and not a.bluff and not _one_limit_ok(state, a.card):
+    if not a.bluff and limit_one_blocks(state, a.card):
         return ("limit_one", "a 1枚制限 card is already on the field", "ユニーク処理/B6 1枚制限")
     how = missions.how_laid(state, a.seat, a.card, a.area, bool(a.bluff), setup)
     if how is None:
@@ -100,7 +129,7 @@ def _card_problem(state: State, seat: str, card_id: str, names: SideNames | None
         return ("not_in_hand", f"{card_id} is not in your hand", "キャラクターカード")
     if kind(state, card_id) != "character":
         return ("not_a_character", "only a character card is placed", "キャラクターカード")
-    if player["placed"]["character"] >= 1:
+    if character_placed(player):
         return ("character_placed", "a character has already been placed this turn",
                 "キャラクターカード/B3.3b 1ターンに1体")
     return _fit_problem(state, seat, card_id, names)
@@ -135,7 +164,7 @@ def problem_transform(state: State, a: Transform) -> Problem:
         return ("not_in_hand", f"{a.card} is not in your hand", "※変身")
     if (a.card, a.character) not in effects.transform_pairs(state, a.seat):
         return ("bad_transform", "that card does not transform that character here", "※変身/B3.3c")
-    if not readings_mod.of(state).transform_is_free and state["players"][a.seat]["placed"]["character"] >= 1:
+    if transform_uses_placement(state, state["players"][a.seat]):
         return ("character_placed", "the placement of the turn is used (reading transform_is_free)", "B3.3c")
     return None
 
@@ -153,7 +182,7 @@ def problem_untransform(state: State, a: Untransform) -> Problem:
     found = find(state, a.character) if a.character in state["cards"] else None
     if found is None or found[0] != a.seat:
         return ("not_your_character", f"{a.character} is not a character of yours on the field", "※変身")
-    if len(found[3]["stack"]) < 2:
+    if not transformed(found[3]):
         return ("not_transformed", "the character has no card beneath its top", "※変身/B3.3c 下位変身")
     return None
 
@@ -172,7 +201,7 @@ def legal_missions(state: State, seat: str, setup: bool = False) -> list[PlaceMi
     ``missions.placement`` lets be laid there beside the alignments of its operation field), then by card (a
     mission card as its kind unless 1枚制限 forbids it, any card as a bluff)."""
     player = state["players"][seat]
-    if not setup and player["placed"]["mission"] >= player["mission_allowance"]:
+    if mission_laid(player, setup):
         return []
     open_areas = []  # (area, the kinds that may be laid there)
     for area in AREAS:
@@ -185,8 +214,7 @@ def legal_missions(state: State, seat: str, setup: bool = False) -> list[PlaceMi
     out = []
     for card_id in dict.fromkeys(player["hand"]):
         ways = [(1, "bluff")]  # (bluff, the kind it is laid as): any card may be a bluff
-        if cards[card_id]["card_type"] == "mission" and \
-                (not cards[card_id]["attributes"].get("limit_one") or _one_limit_ok(state, card_id)):
+        if cards[card_id]["card_type"] == "mission" and not limit_one_blocks(state, card_id):
             ways.insert(0, (0, missions.kind_of(state, card_id, False)))
         for area, kinds in open_areas:
             for bluff, laid_as in ways:
@@ -199,7 +227,7 @@ def legal_characters(state: State, seat: str, names: field.SideNames | None = No
     """Every ``PlaceCharacter`` of ``seat`` (``problem_character``'s checks, each made once: by card, then by
     position). ``names``: ``field.side_names(state, seat)`` when the caller has it."""
     player = state["players"][seat]
-    if player["placed"]["character"] >= 1:
+    if character_placed(player):
         return []
     out = []
     where: dict[str, list[tuple[str, int]]] = {}  # alignment -> the positions it may be placed at (field.may_place)
@@ -226,8 +254,8 @@ def legal_transforms(state: State, seat: str, names: field.SideNames | None = No
     if on_field is None:
         on_field = characters(state, seat)
     out: list[Any] = []
-    if readings_mod.of(state).transform_is_free or state["players"][seat]["placed"]["character"] < 1:
+    if not transform_uses_placement(state, state["players"][seat]):
         out += [Transform.of(seat, card_id, char_id)
                 for card_id, char_id in effects.transform_pairs(state, seat, names, on_field)]
-    out += [Untransform.of(seat, c["id"]) for _, _, c in on_field if len(c["stack"]) > 1]
+    out += [Untransform.of(seat, c["id"]) for _, _, c in on_field if transformed(c)]
     return out
