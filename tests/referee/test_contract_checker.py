@@ -1,0 +1,61 @@
+"""The apply/listing contract checker (tests/referee/contract.py) finds each kind of breach: a test of the test,
+on the tests' fourth game (Duel), whose listing and checks are changed one way at a time."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.engine.errors import IllegalAction
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
+from referee.engine.shell import Decision
+from tests.fourth_game.engine import DuelEngine, Pass, Play, _actions, _pass, _play
+
+from . import contract
+
+CARDS = [{"name": f"Unit {n}", "card_type": "unit", "attributes": {"power": 1}} for n in range(4)] + \
+    [{"name": f"Bolt {n}", "card_type": "spell", "attributes": {"damage": 2}} for n in range(4)]
+
+
+def _breaches(engine: DuelEngine) -> list[str]:
+    state, _ = engine.new_game({}, {"p1": CARDS, "p2": CARDS}, RngSeed(seed_from_int(1)))
+    pools = {"card": [*state["cards"], "p9c99"]}
+    return contract.check(engine, state, "p1", random.Random(0), pools)
+
+
+def _engine(handlers: dict, listing) -> DuelEngine:
+    class Changed(DuelEngine):
+        decisions = {"main": Decision(handlers, listing)}
+
+    return Changed()
+
+
+def test_the_game_as_written_keeps_the_contract() -> None:
+    assert _breaches(DuelEngine()) == []
+
+
+def test_a_listing_that_leaves_out_a_legal_action_is_found() -> None:
+    def fewer(state: dict, seat: str) -> list:
+        return _actions(state, seat)[1:]
+
+    assert any("accepted" in b for b in _breaches(_engine({Play: _play, Pass: _pass}, fewer)))
+
+
+def test_a_listing_that_offers_what_apply_refuses_is_found() -> None:
+    def more(state: dict, seat: str) -> list:
+        return [*_actions(state, seat), Play(seat=seat, card=state["players"][seat]["deck"][0])]
+
+    assert any("listed" in b and "refused" in b for b in _breaches(_engine({Play: _play, Pass: _pass}, more)))
+
+
+@pytest.mark.parametrize(("error", "words"), [(KeyError("p9c99"), "crashed apply"),
+                                              (IllegalAction("wrong_step", "no", "D3"), "wrong_step")])
+def test_apply_crashing_or_refusing_as_the_wrong_step_is_found(error: Exception, words: str) -> None:
+    def strict(state: dict, action: Play, events: list) -> None:
+        if action.card not in state["players"][action.seat]["hand"]:
+            raise error
+        _play(state, action, events)
+
+    assert any(words in b for b in _breaches(_engine({Play: strict, Pass: _pass}, _actions)))
