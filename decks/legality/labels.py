@@ -97,16 +97,17 @@ def type_ja(card_type: str) -> str:
 
 
 def a_type(card_type: str) -> str:
-    """``a minion``, ``an eyecatch``, ``an IL``: the type with its English article."""
+    """``a minion``, ``an eyecatch``, ``an IL``: the type with its English article (``an`` before a vowel letter:
+    every type name we have is said as it is spelt, ``IL`` as "eye-el")."""
     word = type_en(card_type)
-    return f"{'an' if word[:1].lower() in 'aeiou' or word == 'IL' else 'a'} {word}"
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def english_list(words: list[str], conjunction: str = "and") -> str:
     """``minion, lord, skill and arts``."""
     words = [w for w in words if w]
     if len(words) <= 1:
-        return "".join(words)
+        return words[0] if words else ""
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 

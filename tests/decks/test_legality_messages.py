@@ -98,6 +98,7 @@ def test_a_class_mismatch_names_both_classes_in_words() -> None:
     (30, 30, "exactly 30 cards", "30枚ちょうど"),
     (1, 1, "exactly 1 card", "1枚ちょうど"),
     (5, None, "at least 5 cards", "5枚以上"),
+    (0, None, "at least 0 cards", "0枚以上"),
     (None, None, "exactly None cards", "None枚ちょうど"),
     (None, 5, "at most 5 cards", "5枚以下"),
     (0, 5, "at most 5 cards", "5枚以下"),
@@ -123,6 +124,7 @@ def test_labels_of_values_types_games_and_problem_codes() -> None:
     assert labels.value_label("silver", True) == "シルバーキャッスル"  # a deck side
     assert labels.value_label("silver", False) == "Silver Castle"
     assert labels.value_label(3, True) == "3" and labels.value_label("unheard_of", False) == "unheard_of"
+    assert labels.value_label(["black"], False) == "['black']"  # a list attribute as stored, not looked up
     assert (labels.a_type("minion"), labels.a_type("eyecatch"), labels.a_type("il")) == \
         ("a minion", "an eyecatch", "an IL")
     assert (labels.type_ja("minion"), labels.type_ja("zzz")) == ("ミニオン", "zzz")
@@ -173,6 +175,8 @@ def test_well_formed_format_data_has_no_problems() -> None:
     ({"deck": {"types": "minion"}}, ["deck.types: must be a list of card types, not 'minion'"]),
     ({"deck": {"types": ["minion", 3]}}, ["deck.types: must be a list of card types, not ['minion', 3]"]),
     ({"deck": {"types": ["minion", "wizard", "ghost"]}}, ["deck.types: unknown card types ghost, wizard"]),
+    ({"deck": 40, "master": {"size": -1}}, ['deck: must be an object such as {"size": 40}, not 40',
+                                            "master.size: must be a whole number of 0 or more, not -1"]),
 ])
 def test_malformed_sections_are_named_with_what_is_wrong(sections, problems: list[str]) -> None:
     assert formatdata.section_problems(sections, SECTIONS, TYPES) == problems
@@ -201,6 +205,8 @@ def test_malformed_copy_sections_and_rules_are_named() -> None:
     ({"roster": "any", "exclusions": 3}, ["roster: must be one of starters, custom, not 'any'",
                                            "exclusions: must be an object by side, not 3"]),
     ({"exclusions": {"silver": "none"}}, ["exclusions.silver: must be an object, not 'none'"]),
+    ({"exclusions": {"silver": "none", "dark": {"names": 3}}}, ["exclusions.silver: must be an object, not 'none'",
+                                                                "exclusions.dark.names: not a valid value (3)"]),
     ({"exclusions": {"dark": {"names": "ブルアーマー"}}},
      ["exclusions.dark.names: not a valid value ('ブルアーマー')"]),
     ({"exclusions": {"dark": {"names": [1]}}}, ["exclusions.dark.names: not a valid value ([1])"]),
@@ -210,3 +216,24 @@ def test_malformed_copy_sections_and_rules_are_named() -> None:
 def test_iron_leaguer_format_rules_are_checked_with_the_field_named(rules, problems: list[str]) -> None:
     assert il_rules.rules_problems(rules) == problems
     assert formatdata.rules_problems(rules, il_rules) == problems
+
+
+@pytest.mark.parametrize(("rules", "side", "name", "allowed"), [
+    ({}, "silver", "ワット", False),  # no roster rule: the starters (IL 2.2)
+    ({"roster": "custom"}, "silver", "ゴールドマスク", True),  # custom with no exclusions: any IL
+    ({"roster": "custom", "exclusions": {"silver": {"no_growth": True}}}, "dark", "マグナムエース", True),
+    ({"roster": "custom", "exclusions": {"dark": {"names": ["ブルアーマー"]}}}, "dark", "ブルアーマー", False),
+    ({"roster": "custom", "exclusions": {"dark": {"names": ["ブルアーマー"]}}}, "dark", "マグナムエース", True),
+])
+def test_an_ils_eligibility_under_the_rules_a_format_leaves_out(rules, side: str, name: str, allowed: bool) -> None:
+    """What a format's rules do not say: no ``roster`` is the starters; no exclusions, or none for the side or of
+    a kind, exclude nothing."""
+    card = next(c for c in silver().index.cards.values() if c["name"] == name)
+    assert (il_rules._why_not(card, side, rules) is None) is allowed
+    assert il_rules._why_not({"name": name}, "dark", {"roster": "custom"}) is None  # no attributes: no affiliation
+
+
+def test_a_colour_without_a_japanese_name_is_shown_as_stored() -> None:
+    from decks.legality import legions
+
+    assert legions._ja(["black", "ultraviolet"]) == "黒・ultraviolet"
