@@ -104,3 +104,23 @@ def test_a_roster_without_a_side_and_with_an_il_twice() -> None:
          "マグナムエースがロースターに2人います（ロースターは11人全員が別のアイアンリーガーです）。", "roster",
          "マグナムエース", 9, "error"),
     ]
+
+
+def test_class_problems_name_each_card_once_with_its_first_line() -> None:
+    """Legions カラーシンボル: a two-symbol card of another class is an error, a one-symbol card outside the class
+    a warning; each card name once (its first line), however many lines name it."""
+    result = mao()  # マオ・ニャン: black + red
+    off = key_of("legions", "森の小人")  # green
+    entries = change(change(result.entries, off, 2, "deck"), key_of("legions", "ダークフレイム"), -2)
+    entries = [dict(e, line=77) if e["card"] == off else e for e in entries]
+    entries = change(change(entries, key_of("legions", "連鎖する呪い"), 1, "deck"), key_of("legions", "蒸気装甲兵"), -1)
+    entries = [*change(entries, key_of("legions", "下忍カスミ"), -1),
+               {"card": key_of("legions", "連鎖する呪い"), "count": 1, "section": "deck", "line": 90}]
+    assert _whole(rejudge(result, entries=entries)) == [
+        ("legions.class_mismatch", "連鎖する呪い needs the class Black and Blue, but the master マオ・ニャン is Black and Red; a card with two colour symbols must match the master's class exactly.",
+         "連鎖する呪いの必要シンボル（黒・青）がマスターマオ・ニャンのクラス（黒・赤）と一致しません（2シンボルのカードは完全一致が必要）。",
+         "deck", "連鎖する呪い", None, "error"),
+        ("legions.off_class_symbol", "森の小人 (Green) is outside the class of the master マオ・ニャン (Black and Red): it costs 1 more MP each time it is unlocked.",
+         "森の小人（緑）はマスターマオ・ニャンのクラス外です。アンロックのたびにMPを1追加で支払います。",
+         "deck", "森の小人", 77, "warning"),
+    ]
