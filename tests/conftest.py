@@ -72,3 +72,12 @@ def _fresh_match_caches():
     models._SEATS_CACHE.clear()
     selectors._LEGAL_CACHE.clear()
     yield
+
+
+def pytest_make_parametrize_id(config, val, argname):
+    """ASCII test ids: a Japanese parameter (a card name, a decklist line) is spelt by its code points
+    (``下忍カスミ`` -> ``u4e0bu5fcd…``), so an id can be passed back to pytest by tools that re-run single tests
+    (mutmut runs them in its own process, where escaped non-ASCII ids are not found)."""
+    if isinstance(val, str) and not val.isascii():
+        return "".join(c if c.isascii() else f"u{ord(c):04x}" for c in val)
+    return None

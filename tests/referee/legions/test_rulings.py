@@ -149,7 +149,7 @@ def _check(case: dict) -> None:
         pytest.fail(f"no check written for ruling kind {what!r} (clause {case['clause']})")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c['clause']}-{c['what']}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize("case", CASES, ids=[f"{i:02d}-{c['what']}" for i, c in enumerate(CASES)])
 def test_worked_ruling_gives_the_expected_answer(case: dict) -> None:
     _check(case)
 
