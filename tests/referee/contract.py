@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,26 @@ from referee.engine.errors import ActionRefused, IllegalAction
 
 MAX_LISTED = 40  # listed actions applied at one decision (a sample of a long listing)
 MAX_UNLISTED = 30  # unlisted actions tried at one decision
+CODE = re.compile(r"[a-z][a-z_]*[a-z]")  # a rule code: lower-case words joined by _
+_PART = r"(?:[A-Z]\d+(?:\.\d+)*(?:-[A-Z]\d+(?:\.\d+)*)?|[^\x00-\x7f]+)"  # a spec id (A6.5, B3.3a) or a heading
+HEADINGS = re.compile(rf"{_PART}[a-z]?(?:/{_PART}[a-z]?)*(?: (?:\([a-z_, ]+\)|[^A-Za-z(\s]\S*))?")
+"""A clause of Legions or Riders' Legend: headings of the rule document and spec ids joined by /, then our
+reading in brackets or a Japanese note: ``場の構成/A6.5-A6.6``, ``A6.4 (reading attack_range)``,
+``ミッションカード/B3.3a 1ターンに1枚``."""
+NUMBERS = re.compile(r"\d+(?:\.\d+)*(?:[/–]\d+(?:\.\d+)*)*")
+"""A clause of Iron Leaguer: rule numbers joined by / or a range: ``5.3/5.4.3/5.4.6``, ``20.2–20.4/11.7``."""
+
+
+def refusal_problem(exc: IllegalAction, clauses: re.Pattern[str]) -> str | None:
+    """What is wrong with a refusal's shape (None: nothing): a rule code of lower-case words, a reason, and a
+    clause the game's rule documents name (``clauses``)."""
+    if not isinstance(exc.code, str) or not CODE.fullmatch(exc.code):
+        return f"code {exc.code!r} is not a rule code"
+    if not isinstance(exc.reason, str) or not exc.reason.strip():
+        return f"{exc.code}: no reason"
+    if not isinstance(exc.clause, str) or not clauses.fullmatch(exc.clause):
+        return f"{exc.code}: clause {exc.clause!r} is not one the rule documents name"
+    return None
 
 
 def _is_tuple(f: dataclasses.Field[Any]) -> bool:
@@ -100,13 +121,15 @@ def neighbours(listed: Sequence[Action], pools: Mapping[str, Sequence[Any]], cla
 
 def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mapping[str, Sequence[Any]],
           codes: Mapping[str, set[str]] | None = None,
-          shorthand: Callable[[Any, dict, Action], bool] | None = None) -> list[str]:
+          shorthand: Callable[[Any, dict, Action], bool] | None = None,
+          clauses: re.Pattern[str] | None = None) -> list[str]:
     """The breaches of the contract at this decision of ``seat`` (``[]`` when there is none): a listed action
     ``apply`` refuses, an unlisted one it accepts, or refuses with the wrong code. ``pools``: values of each field
     name to try (card ids, lanes…); ``codes``: the rule codes each kind of decision may refuse with (default:
     any code but ``wrong_step``); ``shorthand(engine, state, action)``: True for an accepted unlisted action the
-    game documents as a shorthand for listed ones (Iron Leaguer's declaration of a whole stack). ``state`` is
-    never changed."""
+    game documents as a shorthand for listed ones (Iron Leaguer's declaration of a whole stack); ``clauses``: the
+    game's clause grammar (``HEADINGS``, ``NUMBERS``), every refusal's shape checked against it
+    (``refusal_problem``). ``state`` is never changed."""
     kind = state["pending"]["kind"]
     decision = engine.decision(state, kind)
     listed = list(engine.legal_actions(state, seat))
@@ -125,6 +148,8 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
         try:
             engine.apply(state, action)
         except IllegalAction as exc:
+            if clauses is not None and (wrong := refusal_problem(exc, clauses)):
+                problems.append(f"{kind}: {encode(action)} refused badly: {wrong}")
             if taken and exc.code == "wrong_step":
                 problems.append(f"{kind}: {encode(action)} refused as wrong_step, though the decision takes it")
             elif not taken and exc.code != "wrong_step":
@@ -194,12 +219,13 @@ def positions(engine: Any, games: Iterable[tuple[dict, dict, int]], per_kind: in
 
 def check_all(engine: Any, found: Sequence[tuple[dict, str]], pools: Callable[[dict], Mapping[str, Sequence[Any]]],
               seed: int = 0, codes: Mapping[str, set[str]] | None = None,
-              shorthand: Callable[[Any, dict, Action], bool] | None = None) -> list[str]:
+              shorthand: Callable[[Any, dict, Action], bool] | None = None,
+              clauses: re.Pattern[str] | None = None) -> list[str]:
     """``check`` at every decision of ``found`` (from ``positions``), ``pools(state)`` giving the values to try;
     the breaches, each once."""
     rng = random.Random(seed)
     problems: dict[str, None] = {}
     for state, seat in found:
-        for problem in check(engine, state, seat, rng, pools(state), codes, shorthand):
+        for problem in check(engine, state, seat, rng, pools(state), codes, shorthand, clauses):
             problems[problem] = None
     return list(problems)

@@ -59,3 +59,20 @@ def test_apply_crashing_or_refusing_as_the_wrong_step_is_found(error: Exception,
         _play(state, action, events)
 
     assert any(words in b for b in _breaches(_engine({Play: strict, Pass: _pass}, _actions)))
+
+
+@pytest.mark.parametrize(("error", "clauses", "wrong"), [
+    (IllegalAction("not_in_hand", "p1c01 is not in your hand", "D3"), contract.HEADINGS, None),
+    (IllegalAction("NOT_IN_HAND", "p1c01 is not in your hand", "D3"), contract.HEADINGS, "is not a rule code"),
+    (IllegalAction("not_in_hand", "", "D3"), contract.HEADINGS, "no reason"),
+    (IllegalAction("not_in_hand", "x", "XXD3XX"), contract.HEADINGS, "is not one the rule documents name"),
+    (IllegalAction("not_in_hand", "x", "場の構成/A6.5-A6.6"), contract.HEADINGS, None),
+    (IllegalAction("not_in_hand", "x", "A6.4 (reading attack_range)"), contract.HEADINGS, None),
+    (IllegalAction("not_in_hand", "x", "ミッションカード/B3.3a 1ターンに1枚"), contract.HEADINGS, None),
+    (IllegalAction("not_in_hand", "x", "a7 効果ダメージ無効"), contract.HEADINGS, "is not one the rule documents name"),
+    (IllegalAction("half_twice", "x", "20.2–20.4/11.7"), contract.NUMBERS, None),
+    (IllegalAction("half_twice", "x", "XX5.2XX"), contract.NUMBERS, "is not one the rule documents name"),
+])
+def test_a_refusal_without_a_rule_code_reason_or_named_clause_is_found(error, clauses, wrong) -> None:
+    found = contract.refusal_problem(error, clauses)
+    assert (found is None) if wrong is None else (wrong in found)

@@ -120,7 +120,7 @@ def _strike_back(state: State, a: StrikeBack, events: list[Event]) -> None:
 
 def _choose(state: State, a: Choose, events: list[Event]) -> None:
     if a.option not in state["pending"]["options"]:
-        raise IllegalAction("bad_choice", f"{a.option!r} is not one of the choices", "abilities")
+        raise IllegalAction("bad_choice", f"{a.option!r} is not one of the choices", "カード効果 (abilities)")
     effects.pick(state, a.option)
 
 
