@@ -13,6 +13,7 @@ Not a test module: each engine's ``test_contract.py`` plays whole games and call
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -131,6 +132,7 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
     game's clause grammar (``HEADINGS``, ``NUMBERS``), every refusal's shape checked against it
     (``refusal_problem``). ``state`` is never changed."""
     kind = state["pending"]["kind"]
+    before = json.dumps(state, sort_keys=True)
     decision = engine.decision(state, kind)
     listed = list(engine.legal_actions(state, seat))
     problems: list[str] = []
@@ -163,6 +165,8 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
         else:
             if not _respelled(engine, state, action, listed) and not (shorthand and shorthand(engine, state, action)):
                 problems.append(f"{kind}: unlisted {encode(action)} accepted")
+    if json.dumps(state, sort_keys=True) != before:
+        problems.append(f"{kind}: apply changed the state it was given")
     return problems
 
 

@@ -76,3 +76,10 @@ def test_apply_crashing_or_refusing_as_the_wrong_step_is_found(error: Exception,
 def test_a_refusal_without_a_rule_code_reason_or_named_clause_is_found(error, clauses, wrong) -> None:
     found = contract.refusal_problem(error, clauses)
     assert (found is None) if wrong is None else (wrong in found)
+
+
+def test_an_apply_that_changes_the_state_it_was_given_is_found() -> None:
+    class Sharing(DuelEngine):
+        copy = staticmethod(lambda state: state)  # no copy: the handlers change the caller's state
+
+    assert any("changed the state it was given" in b for b in _breaches(Sharing()))
