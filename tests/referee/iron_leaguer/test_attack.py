@@ -121,7 +121,7 @@ def test_a_defence_technique_that_moves_the_attack_right_moves_it_on_a_successfu
     state, _ = act(state, Declare("silver", "defence", ((guard, "upper"),)))
     dice(1, 1)
     state, events = act(state, Assign("silver", (state["teams"]["silver"][0],)))
-    assert [e.clause for e in events if e.kind == "attack_right"] == ["6.9/7.9"]
+    assert [(e.clause, e.data) for e in events if e.kind == "attack_right"] == [("6.9/7.9", {"to": "silver"})]
     assert state["pending"] == {"kind": "attack", "seat": "silver"}
 
 

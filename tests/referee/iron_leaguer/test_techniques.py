@@ -132,3 +132,13 @@ def test_a_card_table_replaced_after_a_decision_is_what_the_next_decision_uses(s
     upper = {**data["attributes"]["upper"], "body": 99}  # no IL has body 99 (IL 5.4.4)
     state["cards"] = {**state["cards"], card: {**data, "attributes": {**data["attributes"], "upper": upper}}}
     assert Declare("dark", "attack", ((card, "upper"),)) not in ENGINE.legal_actions(state, "dark")
+
+
+def test_a_half_that_names_no_value_asks_for_none() -> None:
+    """IL 5.4.4/5.4.5 (rules.meets_values): a half without a heart, skill or body value asks nothing of it."""
+    from referee.games.iron_leaguer import rules
+
+    assert rules.meets_values({}, 0, 0, 0)
+    assert rules.meets_values({"skill": 5}, 4, 3, 0)  # (4 - 0) // 2 = 2 surplus heart makes skill 5
+    assert not rules.meets_values({"heart": 5}, 4, 9, 9)
+    assert not rules.meets_values({"body": 5}, 9, 9, 4)
