@@ -25,11 +25,14 @@ from referee.engine.errors import ActionRefused, IllegalAction
 MAX_LISTED = 40  # listed actions applied at one decision (a sample of a long listing)
 MAX_UNLISTED = 30  # unlisted actions tried at one decision
 CODE = re.compile(r"[a-z][a-z_]*[a-z]")  # a rule code: lower-case words joined by _
-_PART = r"(?:[A-Z]\d+(?:\.\d+)*(?:-[A-Z]\d+(?:\.\d+)*)?|[^\x00-\x7f]+)"  # a spec id (A6.5, B3.3a) or a heading
-HEADINGS = re.compile(rf"{_PART}[a-z]?(?:/{_PART}[a-z]?)*(?: (?:\([a-z_, ]+\)|[^A-Za-z(\s]\S*))?")
-"""A clause of Legions or Riders' Legend: headings of the rule document and spec ids joined by /, then our
-reading in brackets or a Japanese note: ``場の構成/A6.5-A6.6``, ``A6.4 (reading attack_range)``,
-``ミッションカード/B3.3a 1ターンに1枚``."""
+_ID = r"[A-Z]\d+(?:\.\d+)*[a-z]?(?:-[A-Z]\d+(?:\.\d+)*)?"  # a spec id: A6.5, B3.3a, A6.5-A6.6
+_JA = r"\d*[^\x00-\x7f][^\s(]*"  # a heading or note of the rule document: 場の構成, 衝撃N, 1ターンに1枚
+_PATH = rf"(?:{_ID}|{_JA})(?:/(?:{_ID}|{_JA}))*"
+_PAREN = r"\((?![A-Z_ ]+\))[^()]*\)"  # our reading or a remark, in brackets (never shouted)
+HEADINGS = re.compile(rf"{_PATH}(?: (?:{_PATH}|{_PAREN}))*")
+"""A clause of Legions or Riders' Legend: headings of the rule document and spec ids joined by /, then more of
+them, our reading in brackets or a note: ``場の構成/A6.5-A6.6``, ``A6.4 (reading attack_range)``,
+``ミッションカード/B3.3a 1ターンに1枚``, ``A7 衝撃N (remove standby)``."""
 NUMBERS = re.compile(r"\d+(?:\.\d+)*(?:[/–]\d+(?:\.\d+)*)*")
 """A clause of Iron Leaguer: rule numbers joined by / or a range: ``5.3/5.4.3/5.4.6``, ``20.2–20.4/11.7``."""
 
@@ -129,8 +132,8 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
     name to try (card ids, lanes…); ``codes``: the rule codes each kind of decision may refuse with (default:
     any code but ``wrong_step``); ``shorthand(engine, state, action)``: True for an accepted unlisted action the
     game documents as a shorthand for listed ones (Iron Leaguer's declaration of a whole stack); ``clauses``: the
-    game's clause grammar (``HEADINGS``, ``NUMBERS``), every refusal's shape checked against it
-    (``refusal_problem``). ``state`` is never changed."""
+    game's clause grammar (``HEADINGS``, ``NUMBERS``): every refusal's shape (``refusal_problem``) and the clause
+    of every event of the listed actions are checked against it. ``state`` is never changed."""
     kind = state["pending"]["kind"]
     before = json.dumps(state, sort_keys=True)
     decision = engine.decision(state, kind)
@@ -138,9 +141,13 @@ def check(engine: Any, state: dict, seat: str, rng: random.Random, pools: Mappin
     problems: list[str] = []
     for action in rng.sample(listed, min(MAX_LISTED, len(listed))):
         try:
-            engine.apply(state, action)
+            _, events = engine.apply(state, action)
         except ActionRefused as exc:
             problems.append(f"{kind}: listed {encode(action)} refused: {exc}")
+            continue
+        if clauses is not None:
+            problems += [f"{kind}: {encode(action)} gave a {e.kind} event citing {e.clause!r}"
+                         for e in events if not isinstance(e.clause, str) or not clauses.fullmatch(e.clause)]
     offered = set(listed)
     tried = neighbours(listed, pools, engine.codec.classes.values(), seat, rng, MAX_UNLISTED)
     for action in tried:

@@ -16,6 +16,8 @@ from itertools import permutations
 
 import pytest
 
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
 from referee.games.iron_leaguer.actions import AddHalf
 
 from .. import contract
@@ -25,6 +27,7 @@ from .test_properties import catalogue_pool
 
 KINDS = sorted(ENGINE.decisions)
 PER_KIND = 12  # decisions of each kind kept from each game
+CLAUSES = contract.NUMBERS
 GAMES = 10  # on each pool, half of them greedy against random
 
 
@@ -79,3 +82,15 @@ def test_apply_accepts_exactly_the_listed_actions(kind: str) -> None:
     at = found().get(kind, [])
     assert at, f"no {kind} decision came up in the games: the test would check nothing"
     assert contract.check_all(ENGINE, at, pools, shorthand=stacked, clauses=contract.NUMBERS) == []
+
+
+def test_every_event_of_a_new_game_cites_a_clause_of_the_rules() -> None:
+    """The setup's events (shuffles, the opening hands…) cite the rule they apply, as every action's do (the
+    contract tests check those)."""
+    clauses = CLAUSES
+    for config, decks, seed in GAMES_FOR_SETUP:
+        _, events = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
+        assert events and [e.clause for e in events if not clauses.fullmatch(e.clause)] == []
+
+
+GAMES_FOR_SETUP = [({}, {"cards": pool()}, 5), ({}, {"cards": catalogue_pool()}, 6)]

@@ -142,3 +142,13 @@ def test_a_half_that_names_no_value_asks_for_none() -> None:
     assert rules.meets_values({"skill": 5}, 4, 3, 0)  # (4 - 0) // 2 = 2 surplus heart makes skill 5
     assert not rules.meets_values({"heart": 5}, 4, 9, 9)
     assert not rules.meets_values({"body": 5}, 9, 9, 4)
+
+
+def test_a_card_already_in_the_stack_cannot_add_its_other_half(state) -> None:
+    """IL 5.2: a card is used for one half only, even when its other half is added later."""
+    (twin,) = give(state, "dark", "arm連携1")
+    state, _ = act(state, Declare("dark", "attack", ((twin, "upper"),)))
+    assert AddHalf("dark", twin, "lower") not in ENGINE.legal_actions(state, "dark")
+    with pytest.raises(IllegalAction) as refused:
+        act(state, AddHalf("dark", twin, "lower"))
+    assert (refused.value.code, refused.value.clause) == ("half_twice", "5.2")

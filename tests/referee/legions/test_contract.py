@@ -16,6 +16,8 @@ from functools import cache
 
 import pytest
 
+from referee.engine.protocol import RngSeed
+from referee.engine.rng import seed_from_int
 from referee.games.legions import ENGINE
 from referee.games.legions.state import LANES
 
@@ -25,6 +27,7 @@ from .test_properties import ALTERNATIVES, random_deck
 
 KINDS = sorted(ENGINE.decisions)  # card_change, choose, keep, main, block
 PER_KIND = 12  # decisions of each kind kept from each game
+CLAUSES = contract.HEADINGS
 
 
 def _configs() -> list[dict]:
@@ -61,3 +64,16 @@ def test_apply_accepts_exactly_the_listed_actions(kind: str) -> None:
     at = found().get(kind, [])
     assert at, f"no {kind} decision came up in the games: the test would check nothing"
     assert contract.check_all(ENGINE, at, pools, clauses=contract.HEADINGS) == []
+
+
+def test_every_event_of_a_new_game_cites_a_clause_of_the_rules() -> None:
+    """The setup's events (shuffles, the opening hands…) cite the rule they apply, as every action's do (the
+    contract tests check those)."""
+    clauses = CLAUSES
+    for config, decks, seed in GAMES_FOR_SETUP:
+        _, events = ENGINE.new_game(config, decks, RngSeed(seed_from_int(seed)))
+        assert events and [e.clause for e in events if not clauses.fullmatch(e.clause)] == []
+
+
+GAMES_FOR_SETUP = [({"first": None}, {"p1": deck("mao"), "p2": deck("olivier")}, 5),
+                   ({"first": "p2"}, {"p1": deck("olivier"), "p2": deck("mao")}, 6)]

@@ -155,6 +155,7 @@ def test_a_standby_overflow_from_an_effect_lets_the_owner_keep_two(st) -> None:
     assert st["pending"]["kind"] == "keep" and st["pending"]["seat"] == "p1"
     st, _ = act(st, Keep(seat="p1", cards=(a, c)))
     assert st["players"]["p1"]["standby"] == [a, c] and b in st["players"]["p1"]["exile"]
+    assert st["players"]["p1"]["arriving"] == []
 
 
 def test_a8_5_death_cloud_on_two_masters_at_one_life_is_a_draw(st) -> None:

@@ -87,3 +87,49 @@ def test_a_unit_on_the_field_is_shown_with_every_public_value() -> None:
 def test_a_new_game_starts_at_version_0_with_the_first_player_to_turn() -> None:
     st = new_state()
     assert st["version"] == 0 and st["turn_seat"] == st["first"] == "p1"
+
+
+def test_a_unit_with_assault_read_as_rush_attacks_only_minions_on_the_turn_it_is_placed() -> None:
+    """A6.2 (reading kyoushuu "rush"): 強襲 lets a unit attack on the turn it is placed, minions only."""
+    st = main_phase(new_state(config={"readings": {"kyoushuu": "rush"}}), "p1", active=5)
+    st["turn"] = 3
+    me = put(st, "p1", "下忍カスミ", "right", placed=3, grants=["強襲"])
+    foe = put(st, "p2", "リトルゴレム", "left")
+    assert {a.target for a in ENGINE.legal_actions(st, "p1") if a.type == "attack" and a.card == me} == {foe}
+    with pytest.raises(IllegalAction) as refused:
+        act(st, Attack(seat="p1", card=me, target="p2m"))
+    assert refused.value.code == "bad_target"
+
+
+@pytest.mark.parametrize(("teishin", "blockers"), [("guard", 2), ("none", 1)])
+def test_devotion_lets_a_minion_block_from_any_lane_unless_read_as_nothing(teishin: str, blockers: int) -> None:
+    """A6.5/A6.6 (reading teishin): a minion with 挺身 may block an attack on the master from any lane."""
+    st = main_phase(new_state(config={"readings": {"teishin": teishin}}), "p1", active=5)
+    st["turn"] = 3
+    me = put(st, "p1", "下忍カスミ", "right")
+    put(st, "p2", "リトルゴレム", "left")  # facing
+    put(st, "p2", "闇精シェイド", "centre", grants=["挺身"])
+    st, _ = act(st, Attack(seat="p1", card=me, target="p2m"))
+    assert len(st["pending"]["options"]) == blockers
+
+
+def test_an_attack_hurts_a_unit_immune_to_effect_damage() -> None:
+    """A7 効果ダメージ無効 stops damage from effects, not from an attack (A6.7)."""
+    st = main_phase(new_state(), "p1", active=5)
+    st["turn"] = 3
+    me = put(st, "p1", "下忍カスミ", "right")
+    foe = put(st, "p2", "エーテル・オニキス", "left", grants=["効果ダメージ無効"])
+    st, events = act(st, Attack(seat="p1", card=me, target=foe))
+    assert "no_damage" not in [e.kind for e in events]
+    assert st["players"]["p2"]["lanes"]["left"]["damage"] > 0
+
+
+def test_a_player_is_shown_every_public_zone() -> None:
+    st = main_phase(new_state(), "p1")
+    shown = ENGINE.view(st, "p2")["players"]["p1"]
+    assert set(shown) == {"active", "added", "arriving", "awakened", "deck", "exile", "fatigued", "hand", "lanes",
+                          "life", "lord", "master", "master_cores", "mp", "standby", "wz", "wz_cores"}
+    assert shown["wz"] == st["players"]["p1"]["wz"] and shown["wz_cores"] == st["players"]["p1"]["wz_cores"]
+    own = ENGINE.view(st, "p1")
+    assert set(st["players"]["p1"]["hand"]) <= set(own["cards"])
+    assert not set(st["players"]["p2"]["hand"]) & set(own["cards"])

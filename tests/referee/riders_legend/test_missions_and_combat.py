@@ -72,6 +72,7 @@ def test_a_group_attack_is_refused_under_the_default_reading_and_allowed_under_g
         b = put(state, "p1", "一文字隼人", "battle", 2)
         foe = put(state, "p2", "さそり男", "battle", 2)
         action = Attack(seat="p1", attackers=(a["id"], b["id"]), target=foe["id"])
+        assert (action in ENGINE.legal_actions(state, "p1")) is ok
         if ok:
             state, _ = act(state, action)
             assert state["pending"]["kind"] == "strike_back"  # the defender picks who takes its attack
