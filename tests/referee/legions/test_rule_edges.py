@@ -133,3 +133,33 @@ def test_a_player_is_shown_every_public_zone() -> None:
     own = ENGINE.view(st, "p1")
     assert set(st["players"]["p1"]["hand"]) <= set(own["cards"])
     assert not set(st["players"]["p2"]["hand"]) & set(own["cards"])
+
+
+def test_a_card_change_of_a_card_not_in_hand_names_the_draw_phase() -> None:
+    from referee.games.legions.actions import CardChange
+
+    st = new_state()
+    assert st["pending"]["kind"] == "card_change"
+    seat = st["pending"]["seat"]
+    other_card = next(c for c, v in st["cards"].items() if v["owner"] != seat)
+    with pytest.raises(IllegalAction) as refused:
+        act(st, CardChange(seat=seat, card=other_card))
+    assert (refused.value.code, refused.value.clause) == ("not_in_hand", "ドローフェイズ/D2")
+
+
+def test_effect_damage_on_an_immune_unit_is_an_event_citing_the_keyword() -> None:
+    """A7 効果ダメージ無効: the damage an effect would deal is stopped, and the log says so."""
+    from referee.games.legions.actions import Choose
+
+    st = main_phase(new_state(), "p1", active=5)
+    st["turn"] = 3
+    foe = put(st, "p2", "エーテル・オニキス", "left", grants=["効果ダメージ無効"])
+    (missile,) = to_hand(st, "p1", "マジックミサイル")
+    st, events = act(st, Unlock(seat="p1", card=missile, then="use"))
+    while st["pending"]["kind"] == "choose":
+        st, more = act(st, Choose(seat="p1", option=foe if foe in st["pending"]["options"] else
+                                  st["pending"]["options"][0]))
+        events += more
+    stopped = [e for e in events if e.kind == "no_damage"]
+    assert [(e.clause, e.data["target"]) for e in stopped] == [("A7 効果ダメージ無効", foe)]
+    assert st["players"]["p2"]["lanes"]["left"]["damage"] == 0
