@@ -76,7 +76,7 @@ def test_every_limit_is_read_past_one_that_does_not_apply() -> None:
 def test_class_rules_at_their_edges() -> None:
     """A card in the master section that is no master is neither a master nor checked against one; a master in
     the deck is not a master either; a card without colours has no class; each name is warned about once."""
-    entries = deck(("m", 1, "master"), ("b", 1, "master"), ("plain", 1, "deck"), ("g", 1, "deck"), ("g", 1, "deck"))
+    entries = deck(("m", 1, "master"), ("bb", 1, "master"), ("plain", 1, "deck"), ("g", 1, "deck"), ("g", 1, "deck"))
     report = check(entries, CARDS, fmt(sections={"master": {"min": 1}, "deck": {"min": 0}}))
     assert [(p.code, p.card) for p in report.warnings] == [("legions.off_class_symbol", "緑の兵")]
     assert [p.code for p in report.errors] == []

@@ -163,3 +163,25 @@ def test_effect_damage_on_an_immune_unit_is_an_event_citing_the_keyword() -> Non
     stopped = [e for e in events if e.kind == "no_damage"]
     assert [(e.clause, e.data["target"]) for e in stopped] == [("A7 効果ダメージ無効", foe)]
     assert st["players"]["p2"]["lanes"]["left"]["damage"] == 0
+
+
+def _with_trigger(st: dict, card: str, effects: list[dict]) -> None:
+    """Give ``card`` (in this test's state only) a 配置時 trigger of ``effects``: the vocabulary's terms no seed
+    card uses yet (community card data will)."""
+    entry = st["cards"][card]
+    st["cards"] = {**st["cards"], card: {**entry, "abilities": {"triggers": [{"when": "配置時", "effects": effects}]}}}
+
+
+def test_an_effect_on_itself_and_cores_moved_from_the_master_to_a_wait_zone() -> None:
+    """A7 (the ability vocabulary): ``pick: self`` is the unit whose ability it is; ``move_cores`` takes from the
+    master and puts in a wait zone."""
+    st = main_phase(new_state(), "p1", active=5)
+    (card,) = to_hand(st, "p1", "下忍カスミ")
+    _with_trigger(st, card, [{"effect": "modify", "atk": 2, "target": {"pick": "self"}},
+                             {"effect": "move_cores", "n": 1, "source": "master", "dest": "wz3"}])
+    p1 = st["players"]["p1"]
+    master, wz3 = p1["master_cores"], p1["wz_cores"][2]
+    st, events = act(st, Unlock(seat="p1", card=card, then="place", lane="left"))
+    assert [e.data["card"] for e in events if e.kind == "modify"] == [card]
+    assert st["players"]["p1"]["lanes"]["left"]["eot_atk"] == 2
+    assert (st["players"]["p1"]["master_cores"], st["players"]["p1"]["wz_cores"][2]) == (master - 1, wz3 + 1)
