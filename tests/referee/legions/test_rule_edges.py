@@ -185,3 +185,28 @@ def test_an_effect_on_itself_and_cores_moved_from_the_master_to_a_wait_zone() ->
     assert [e.data["card"] for e in events if e.kind == "modify"] == [card]
     assert st["players"]["p1"]["lanes"]["left"]["eot_atk"] == 2
     assert (st["players"]["p1"]["master_cores"], st["players"]["p1"]["wz_cores"][2]) == (master - 1, wz3 + 1)
+
+
+def test_the_clock_plays_no_card_change_the_end_of_the_main_phase_and_nothing_for_a_seat_not_to_act() -> None:
+    """docs/rules/legions.md, "Time": what a timed-out seat is deemed to play."""
+    from referee.games.legions.actions import EndTurn, NoCardChange
+
+    st = new_state()
+    seat = st["pending"]["seat"]
+    other = "p2" if seat == "p1" else "p1"
+    assert ENGINE.default_action(st, seat) == NoCardChange(seat=seat) == ENGINE.legal_actions(st, seat)[0]
+    assert ENGINE.default_action(st, other) is None
+    st = main_phase(st, "p1")
+    assert ENGINE.default_action(st, "p1") == EndTurn(seat="p1")
+
+
+def test_every_core_of_a_player_is_counted_where_it_lies() -> None:
+    """A8.3's count and the conservation checks: master, core zone, lord and wait zones."""
+    from referee.games.legions.state import cores_in_play
+
+    st = main_phase(new_state(), "p1", active=3)
+    p1 = st["players"]["p1"]
+    p1["master_cores"], p1["fatigued"], p1["wz_cores"] = 2, 1, [1, 0, 2, 0]
+    assert cores_in_play(p1) == 2 + 3 + 1 + 3
+    put(st, "p1", "吸血姫『アコニー』", "leader", cores=2)
+    assert cores_in_play(p1) == 2 + 3 + 1 + 3 + 2
