@@ -6,7 +6,10 @@ An attack is declared (the attacker fatigues, A6.2), the defender may block when
 while the block decision is pending::
 
     {"seat": attacking seat, "attacker": unit or master id, "pos": lane | "leader", "target": id,
-     "atk": int | None (a master's card-given ATK), "hooks": [hook], "impact": int, "source": card id | None}
+     "atk": int | None (a master's card-given ATK), "impact": int, "source": card id | None}
+
+(The attack's keyword hooks decide who may block at the declaration; the block decision's options hold the
+answer, so the hooks are not kept.)
 """
 
 from __future__ import annotations
@@ -83,7 +86,7 @@ def declare(state: State, seat: str, attacker: str, position: str, target: str, 
     pending when the defender has a blocker, else resolves at once."""
     hooks = hooks if hooks is not None else set()
     state["combat"] = {"seat": seat, "attacker": attacker, "pos": position, "target": target, "atk": atk,
-                       "hooks": sorted(hooks), "impact": impact, "source": source}
+                       "impact": impact, "source": source}
     events.append(Event("attack", "基本構成細則/A6.1", {"seat": seat, "attacker": attacker, "position": position,
                                                       "target": target, "atk": atk}))
     can_block = blockers(state, seat, position, hooks, target)

@@ -14,7 +14,8 @@ Shape::
               "lanes": {"right"|"centre"|"left": unit | None}, "lord": unit | None,
               "hand": [id], "deck": [id] (top = last), "standby": [id], "exile": [id],
               "wz": [[id], [id], [id], [id]], "wz_cores": [int] * 4,          # ウェイトゾーン1..4
-              "added": int (cores brought in from outside the game), "changed": bool (card change this turn),
+              "arriving": [id] (unlocked into a full standby zone, A4), "added": int (cores from outside the
+              game), "changed": bool (card change this turn),
               "deck_out": bool (had to draw and could not)}
     unit = {"card": id, "damage": int, "fatigued": bool, "placed": turn placed, "cores": int (a lord's CC),
             "atk": int, "hp": int (lasting modifiers), "eot_atk": int, "eot_hp": int, "shield": int,

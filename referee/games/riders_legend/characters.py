@@ -171,7 +171,7 @@ def destroy(state: State, char_id: str, events: list[Event], clause: str) -> Non
     seat, char = found
     own(state, seat, "graveyard").extend(char["stack"])
     events.append(Event("destroyed", clause, {"seat": seat, "character": char_id, "cards": list(char["stack"])}))
-    by = char.get("hit_by", "")
+    by = char["hit_by"]  # every character has one (state.new_character)
     hitter = find(state, by) if by else None
     if hitter is not None and hitter[0] != seat:
         triggers.fire(state, hitter[0], top(hitter[3]), "destroys_character", events)

@@ -6,6 +6,7 @@ import pytest
 
 from referee.engine.errors import IllegalAction
 from referee.games.iron_leaguer.actions import Declare, Rough
+from referee.games.iron_leaguer.rough_play import check_rough
 from referee.games.iron_leaguer.techniques import single_halves
 
 from .conftest import ENGINE, act, cid, give
@@ -64,3 +65,24 @@ def test_an_il_whose_penalty_reaches_body_plus_heart_cannot_attack_until_its_hea
     assert single_halves(state, "silver", "attack") == []
     state["ils"][silver0]["heart"] = 3
     assert single_halves(state, "silver", "attack") != []
+
+
+def test_each_rough_play_refusal_says_what_was_wrong(state) -> None:
+    """The reason a player reads names the rule broken and the card or IL at fault (IL 9.1-9.3)."""
+    card = give(state, "dark", "ラフ1")[0]
+    dark0, silver0 = cid(state, "ダーク0"), cid(state, "シルバー0")
+    cases = [
+        (Rough("silver", card, "upper", silver0, dark0), "Silver never makes a rough play"),
+        (Rough("dark", "nowhere", "upper", dark0, silver0), "card nowhere is not in your hand"),
+        (Rough("dark", card, "middle", dark0, silver0), "side must be upper or lower, not 'middle'"),
+        (Rough("dark", card, "upper", silver0, silver0), f"IL {silver0} is not a ready member of your team"),
+        (Rough("dark", card, "upper", dark0, dark0), f"target {dark0} is not an opposing IL"),
+    ]
+    for action, reason in cases:
+        with pytest.raises(IllegalAction) as err:
+            check_rough(state, action)
+        assert err.value.reason == reason, action
+    state["pending"] = {"kind": "defence", "seat": "dark"}
+    with pytest.raises(IllegalAction) as err:
+        check_rough(state, Rough("dark", card, "upper", dark0, silver0))
+    assert err.value.reason == "a rough play is made while holding the attack right"

@@ -57,3 +57,13 @@ def test_dark_holds_the_attack_right_in_the_first_scene(state) -> None:
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
     assert new_state(7) == new_state(7)
     assert new_state(7)["tech"]["decks"] != new_state(8)["tech"]["decks"]
+
+
+def test_the_state_holds_exactly_the_documented_keys() -> None:
+    """state.py's docstring is the state's shape: a new game has those keys and no other."""
+    from .conftest import new_state
+
+    assert set(new_state()) == {
+        "game", "version", "rng", "cards", "ils", "teams", "il_deck", "strays", "retired", "tech", "hands",
+        "scene", "match", "results", "interval", "pending", "outcome",
+    }  # fmt: skip

@@ -152,3 +152,23 @@ def test_a_card_already_in_the_stack_cannot_add_its_other_half(state) -> None:
     with pytest.raises(IllegalAction) as refused:
         act(state, AddHalf("dark", twin, "lower"))
     assert (refused.value.code, refused.value.clause) == ("half_twice", "5.2")
+
+
+def test_the_teams_masks_read_a_half_without_values_as_il_may_use_does(state) -> None:
+    """IL 5.4.4/5.4.5: a half without a heart, skill or body value asks for 0 of it; the listing's per-team masks
+    (``Team``) read it as ``il_may_use`` does."""
+    from referee.games.iron_leaguer.techniques import Team
+
+    il = cid(state, "シルバー0")
+    card = cid(state, "arm1")
+    cards = {
+        il: {"name": "zero", "card_type": "iron_leaguer", "attributes": {"skill": 0, "body": 0, "kinds": []}},
+        card: {"name": "bare", "card_type": "technique", "attributes": {"upper": {"name": "bare", "kind": "any"}}},
+    }
+    state["cards"] = cards
+    state["ils"][il]["heart"] = 0
+    half = cards[card]["attributes"]["upper"]
+    assert il_may_use(state, il, half)
+    assert Team(cards, (il,), (0,)).mask(card, "upper") == 1
+    for key in ("heart", "skill", "body"):
+        assert Team(cards, (il,), (0,)).mask(card, "upper") == int(il_may_use(state, il, {**half, key: 0}))

@@ -39,6 +39,8 @@ def test_osakisama_negates_haste_while_on_the_field(st) -> None:
     (card,) = to_hand(st, "p1", "スチームライダー")
     st, _ = act(st, Unlock(seat="p1", card=card, then="place", lane="centre"))
     assert _targets(st, card) == set()
+    for seat in ("p1", "p2", None):  # what the board shows: no 速攻 while オサキサマ is on the field
+        assert ENGINE.view(st, seat)["players"]["p1"]["lanes"]["centre"]["keywords"] == []
 
 
 def test_kyoushuu_reading_no_lords_cannot_target_a_lord(st) -> None:
@@ -86,6 +88,7 @@ def test_shougeki_chooses_hidden_standby_cards_by_position(st) -> None:
     (skill,) = to_hand(st, "p2", "白刃一閃")  # 衝撃1
     st, _ = act(st, Unlock(seat="p2", card=skill, then="use"))
     assert st["pending"]["options"] == ["standby:0", "standby:1"]
+    assert st["pending"]["source"] == skill  # A7 衝撃N: the skill's own ability, not its master's
     st, _ = act(st, Choose(seat="p2", option="standby:1"))
     assert st["players"]["p1"]["standby"] == [a] and b in st["players"]["p1"]["exile"]
 

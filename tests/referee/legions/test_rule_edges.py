@@ -210,3 +210,41 @@ def test_every_core_of_a_player_is_counted_where_it_lies() -> None:
     assert cores_in_play(p1) == 2 + 3 + 1 + 3
     put(st, "p1", "吸血姫『アコニー』", "leader", cores=2)
     assert cores_in_play(p1) == 2 + 3 + 1 + 3 + 2
+
+
+def test_an_effect_on_itself_finds_no_target_once_its_source_has_left_the_field() -> None:
+    """A7: ``pick: self`` names the unit whose ability it is while it is on the field; broken by the effect
+    before, it is not there to be modified."""
+    st = main_phase(new_state(), "p1", active=5)
+    (card,) = to_hand(st, "p1", "下忍カスミ")
+    _with_trigger(st, card, [{"effect": "break", "target": {"pick": "self"}},
+                             {"effect": "modify", "atk": 2, "target": {"pick": "self"}}])
+    st, events = act(st, Unlock(seat="p1", card=card, then="place", lane="left"))
+    assert st["players"]["p1"]["lanes"]["left"] is None
+    assert "modify" not in [e.kind for e in events]
+    assert st["pending"]["kind"] == "main"
+
+
+@pytest.mark.parametrize(
+    ("source", "dest", "n", "after"),
+    [
+        ("wz2", "active", 3, {"wz_cores": [0, 0, 0, 0], "active": 7, "added": 0}),
+        ("active", "wz4", 9, {"active": 0, "wz_cores": [0, 2, 0, 5], "added": 0}),
+        ("outside", "active", 2, {"active": 7, "added": 2}),
+        ("fatigued", "outside", 1, {"fatigued": 0, "added": -1}),
+        ("master", "fatigued", 2, {"master_cores": 0, "fatigued": 3}),
+    ],
+)
+def test_cores_move_between_any_two_places_and_no_more_than_the_source_holds(source, dest, n, after) -> None:
+    """A7 ``move_cores``: between a wait zone, the core zone's active or fatigue area, the master and outside
+    the game; no more than the source holds is taken, ``added`` counts the cores from outside (A8.3)."""
+    from referee.games.legions.effects import _move_cores
+
+    st = main_phase(new_state(), "p1", active=5)
+    p1 = st["players"]["p1"]
+    p1["wz_cores"], p1["fatigued"], p1["master_cores"] = [0, 2, 0, 0], 1, 2
+    events: list = []
+    frame = {"seat": "p1", "source": "p1m", "previous": [], "broken": 0, "clause": "A7"}
+    _move_cores(st, frame, {"effect": "move_cores", "n": n, "source": source, "dest": dest}, [], events)
+    assert {key: p1[key] for key in after} == after
+    assert events[0].data["n"] == {"wz2": 2, "active": 5}.get(source, n)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine.protocol import RngSeed
 from referee.engine.rng import seed_from_int
 from referee.games.legions import ENGINE, setup
@@ -106,3 +108,36 @@ def test_zentai_turns_alternate_and_end_of_turn_clears_mp() -> None:
 def test_no_card_change_moves_on_to_the_main_phase() -> None:
     state, _ = act(new_state(), NoCardChange(seat="p1"))
     assert state["pending"] == {"kind": "main", "seat": "p1"}
+
+
+def test_the_state_and_each_player_hold_exactly_the_documented_keys() -> None:
+    """state.py's docstring is the state's shape: a new game has those keys and no other, and no card change yet."""
+    state = new_state()
+    assert set(state) == {"game", "version", "rng", "readings", "cards", "first", "turn", "turn_seat", "step",
+                          "players", "pending", "queue", "combat", "outcome"}
+    for player in state["players"].values():
+        assert set(player) == {"life", "awakened", "master", "master_cores", "active", "fatigued", "mp", "lanes",
+                               "lord", "hand", "deck", "standby", "arriving", "exile", "wz", "wz_cores", "added",
+                               "changed", "deck_out"}
+        assert player["changed"] is False and player["arriving"] == [] and player["added"] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["p2"].pop("master"), "deck p2 needs a master card"),
+        (lambda d: d.__setitem__("p1", "mao"), "deck p1 needs a master card"),
+        (lambda d: d["p1"].__setitem__("master", {**d["p1"]["cards"][0]}),
+         "deck p1: the master must be a master card with two colours"),
+        (lambda d: d["p2"]["cards"].insert(2, {"name": "Stray", "card_type": "master"}),
+         "deck p2 card 2 ('Stray'): a deck holds minions, lords, skills and arts, not 'master'"),
+    ],
+    ids=["no-master", "not-a-dict", "master-not-master", "master-in-deck"],
+)
+def test_a_malformed_deck_is_refused_with_the_seat_card_and_rule(change, message) -> None:
+    chosen = decks()
+    chosen = {seat: {**deck, "cards": list(deck["cards"])} for seat, deck in chosen.items()}
+    change(chosen)
+    with pytest.raises(ValueError) as err:
+        ENGINE.new_game({"first": "p1"}, chosen, RngSeed(seed_from_int(1)))
+    assert str(err.value) == message

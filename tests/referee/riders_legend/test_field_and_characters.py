@@ -113,6 +113,10 @@ def test_a_character_that_may_return_instead_of_being_destroyed_asks_its_owner()
         state["pending"] = None
         flow.advance(state, [])
         assert state["pending"]["kind"] == "instead" and state["pending"]["seat"] == "p1"
-        state, _ = act(state, answer(seat="p1"))
+        state, events = act(state, answer(seat="p1"))
         p = state["players"]["p1"]
         assert v3["stack"][1] in p[where] and v3["stack"][0] in p["graveyard"] and foe
+        if answer is ReturnInstead:  # the event says where each card of the stack went
+            (event,) = [e for e in events if e.kind == "instead_of_destruction"]
+            assert (event.data["card"], event.data["graveyard"]) == (v3["stack"][1], [v3["stack"][0]])
+            assert event.data["name"] == "仮面ライダーV3"

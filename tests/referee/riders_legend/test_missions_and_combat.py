@@ -78,6 +78,7 @@ def test_a_group_attack_is_refused_under_the_default_reading_and_allowed_under_g
             assert state["pending"]["kind"] == "strike_back"  # the defender picks who takes its attack
             state, _ = act(state, StrikeBack(seat="p2", card=b["id"]))
             assert state["players"]["p2"]["battle"][1] == [] and b["id"] in state["players"]["p1"]["graveyard"]
+            assert state["combat"] is None and state["pending"] == {"kind": "action", "seat": "p1"}
         else:
             with pytest.raises(IllegalAction, match="one character"):
                 act(state, action)

@@ -9,7 +9,7 @@ import pytest
 from referee.engine.actions import Event
 from referee.games.riders_legend import action_phase, field, wins
 
-from .conftest import new_state, phase, put
+from .conftest import lay, new_state, phase, put
 
 
 @pytest.mark.parametrize(("draw", "winner", "clause"), [
@@ -89,3 +89,102 @@ def test_an_attack_on_a_character_out_of_reach_names_the_rule() -> None:
     far = put(state, "p2", "さそり男", "battle", 4)
     assert _refusal(state, Attack(seat="p1", attackers=(me["id"],), target=far["id"])) == \
         ("bad_target", "キャラクターの攻撃/B4.1-B4.2")
+
+
+def _with_abilities(state: dict, card: str, abilities: dict) -> None:
+    """Give ``card`` (in this test's state only) ``abilities``: vocabulary the seed cards use rarely or not yet."""
+    state["cards"] = {**state["cards"], card: {**state["cards"][card], "abilities": abilities}}
+
+
+@pytest.mark.parametrize(("what", "reach"), [("character", True), ("mission", True), ("character", False)])
+def test_an_attack_reach_static_reaches_areas_1_to_5(what: str, reach: bool) -> None:
+    """B4.1-B4.2 and the ``attack_reach`` static (仮面ライダークウガ ペガサスフォーム, カメバズーカ): from battle area 3
+    a character reaches every area's target of that kind, areas 1 and 5 included; without it, its own area."""
+    from referee.games.riders_legend import combat
+
+    state = phase(new_state(), "action")
+    me = put(state, "p1", "本郷猛", "battle", 3)
+    if reach:
+        _with_abilities(state, me["stack"][0], {"statics": [{"static": "attack_reach", "what": what}]})
+    foes = [put(state, "p2", foe, "battle", i)["id"] for foe, i in (("蜘蛛男", 1), ("蝙蝠男", 3), ("さそり男", 5))]
+    for i in (1, 3, 5):
+        state["players"]["p2"]["missions"][i - 1] = None
+        lay(state, "p2", "ショッカー基地の建設", i, face_up=True)
+    reached = combat.targets(state, "p1", 3, me)
+    characters_reached = [t for t in reached if not t.startswith("mission:")]
+    missions_reached = [t for t in reached if t.startswith("mission:")]
+    assert characters_reached == (foes if reach and what == "character" else [foes[1]])
+    assert missions_reached == (["mission:1", "mission:3", "mission:5"] if reach and what == "mission"
+                                else ["mission:3"])
+
+
+def test_attack_against_adds_only_against_a_character_carrying_the_name() -> None:
+    """The ``attack_against`` static (シャドームーン: 「仮面ライダーBLACK」への攻撃時、攻撃力+2)."""
+    from referee.games.riders_legend import characters
+
+    state = phase(new_state(), "action")
+    me = put(state, "p2", "イカデビル", "battle", 1)
+    _with_abilities(state, me["stack"][0], {"statics": [{"static": "attack_against", "name": "本郷猛", "attack": 2}]})
+    named, other = put(state, "p1", "本郷猛", "battle", 1), put(state, "p1", "一文字隼人", "battle", 1)
+    plain = characters.attack(state, "p2", me)
+    assert characters.attack(state, "p2", me, against=named) == plain + 2
+    assert characters.attack(state, "p2", me, against=other) == plain == characters.attack(state, "p2", me, None)
+
+
+@pytest.mark.parametrize(("count", "at_least", "met"), [(1, None, True), (0, None, False), (1, 2, False),
+                                                         (2, 2, True), (3, 2, True)])
+def test_a_condition_counts_at_least_its_number_of_cards(count: int, at_least: int | None, met: bool) -> None:
+    """A placement or use condition (ン・ダグバ・ゼバ: グロンギ characters, at least 2): without ``at_least``, one."""
+    from referee.games.riders_legend import characters
+
+    state = phase(new_state(), "action", "p2")
+    for i in range(count):
+        put(state, "p2", ("蜘蛛男", "蝙蝠男", "さそり男")[i], "battle", i + 1)
+    put(state, "p2", "死神博士", "operation", 1)  # another name: not counted
+    cond = {"count": "character", "name_contains": "男", **({"at_least": at_least} if at_least else {})}
+    assert characters.condition_met(state, "p2", cond) is met
+
+
+def test_a_target_with_no_side_is_the_opponents() -> None:
+    """The ability vocabulary: a target's ``side`` is the opponent's unless it says ``own`` or ``any``."""
+    from referee.games.riders_legend import effects
+
+    state = phase(new_state(), "action")
+    mine, theirs = put(state, "p1", "本郷猛", "battle", 1), put(state, "p2", "イカデビル", "battle", 1)
+    assert effects.candidates(state, "p1", {"pick": "choose"}) == [theirs["id"]]
+    assert effects.candidates(state, "p1", {"pick": "choose", "side": "own"}) == [mine["id"]]
+
+
+def test_a_previous_target_is_what_the_step_before_chose() -> None:
+    """The ability vocabulary: ``pick: previous`` acts on the step before's targets (one's own characters
+    strengthened, then the same struck), never on others (the opponent's, a target's default side)."""
+    from referee.games.riders_legend import effects, triggers
+
+    state = phase(new_state(), "action")
+    foe = put(state, "p2", "蜘蛛男", "battle", 1)
+    a, b = put(state, "p1", "本郷猛", "battle", 1), put(state, "p1", "一文字隼人", "battle", 2)
+    triggers.push(state, "p1", a["stack"][0], [
+        {"effect": "modify", "defence": 1, "target": {"pick": "all", "side": "own"}},
+        {"effect": "modify", "attack": 1, "target": {"pick": "previous"}},
+    ], "test")
+    state["pending"] = None
+    events: list = []
+    effects.run(state, events)
+    modified = [(e.data["character"], e.data["attack"], e.data["defence"]) for e in events if e.kind == "modify"]
+    assert modified == [(a["id"], 0, 1), (b["id"], 0, 1), (a["id"], 1, 0), (b["id"], 1, 0)]
+    assert foe["eot_attack"] == 0
+
+
+@pytest.mark.parametrize("needs_faction", [True, False])
+def test_operation_power_counts_for_a_mission_of_another_faction_only_without_the_faction_reading(
+        needs_faction: bool) -> None:
+    """B5.6 (reading ``operation_needs_faction``, docs/rules/riders_legend.md): a Shocker character's 作戦力
+    counts toward a mission of another faction only when the reading is off."""
+    from referee.games.riders_legend import missions
+
+    state = phase(new_state(config={"readings": {"operation_needs_faction": needs_faction}}), "action", "p2")
+    helper = put(state, "p2", "死神博士", "operation", 1)
+    own = lay(state, "p2", "浄水場毒物作戦", 1)
+    foreign = lay(state, "p1", "人質の救出", 2)  # 正義
+    assert missions.faction_fits(state, helper["stack"][0], own["card"])
+    assert missions.faction_fits(state, helper["stack"][0], foreign["card"]) is not needs_faction
