@@ -187,8 +187,10 @@ def _on_timeout(presenter: Presenter, data: BoardInput, engine, match: Match, se
 
 def _line(presenter: Presenter, data: BoardInput, event: dict) -> Line:
     seat = (event.get("data") or {}).get("seat") or ""
-    return Line(text=presenter.narrate(event, data), clause=presenter.clause(event.get("clause") or ""),
-                kind=event.get("kind", ""), raw=event, seat=seat if isinstance(seat, str) else "")
+    clause = event.get("clause") or ""
+    return Line(text=presenter.narrate(event, data), clause=presenter.clause(clause), kind=event.get("kind", ""),
+                seat=seat if isinstance(seat, str) else "", reading=presenter.reading(clause),
+                inputs=presenter.inputs(event, data))
 
 
 def board_key(match: Match, seat: str | None) -> str:

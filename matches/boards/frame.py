@@ -7,7 +7,6 @@ submission, the log and the last ruling. Templates only arrange them: no game lo
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from .choices import Group
@@ -128,18 +127,20 @@ class Clock:
 
 @dataclass
 class Line:
-    """A log line: the ``text`` for people, its rule ``clause`` (shown on hover), the ``kind`` and the raw
-    event (``raw``, JSON text, one click away)."""
+    """A log line: the ``text`` for people, its rule ``clause`` (in words), the ``kind``, and one click away
+    ``reading`` (our reading of the rule in a sentence, "" when the clause names none) and ``inputs`` (the
+    event's inputs as ``(label, value)`` words)."""
 
     text: str
     clause: str
     kind: str
-    raw: dict
     seat: str = ""
+    reading: str = ""
+    inputs: list[tuple[str, str]] = field(default_factory=list)
 
     @property
-    def raw_json(self) -> str:
-        return json.dumps(self.raw, ensure_ascii=False, sort_keys=True)
+    def has_details(self) -> bool:
+        return bool(self.clause or self.reading or self.inputs)
 
 
 @dataclass

@@ -5,6 +5,7 @@ gets a board (one button per action, the log without sentences)."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -22,6 +23,31 @@ MATCH_REASONS = {
     "resigned": _lazy("the other side resigned"),
     "withdrawn": _lazy("the challenge was withdrawn"),
 }
+
+
+# A reading named in a clause ("B4.6 (reading defender_strikes_back)", "A4 (reading)", "B2 (readings a, b)") and
+# any other parenthesised code ("(static instead_of_destruction)"): said in words by ``Presenter.clause`` and
+# ``Presenter.reading``, never shown as they are.
+_READING = re.compile(r"\s*\(readings?(?: ([a-z_, ]+))?\)")
+_NOTE = re.compile(r"\s*\(([a-z][a-z_ ]*)\)")
+
+# The event inputs a log line's details list, by the engines' data keys, in every game (a presenter adds its own
+# in ``input_labels``); a key without a label is not shown (no code reaches a person).
+INPUT_LABELS = {
+    "amount": _lazy("Amount"), "damage": _lazy("Damage"), "total": _lazy("Total"), "before": _lazy("Before"),
+    "after": _lazy("After"), "count": _lazy("Cards"), "deck": _lazy("Cards left in the deck"),
+    "turn": _lazy("Turn"), "area": _lazy("Area"), "n": _lazy("Number"), "card": _lazy("Card"),
+    "cards": _lazy("Cards"), "target": _lazy("Target"), "attacker": _lazy("Attacker"), "blocker": _lazy("Blocker"),
+    "seat": _lazy("Player"), "winner": _lazy("Winner"), "dice": _lazy("Dice"), "die": _lazy("Die"),
+    "value": _lazy("Value"), "needed": _lazy("Needed"), "required": _lazy("Required"), "score": _lazy("Score"),
+}
+
+
+def addressed_elsewhere(event: dict, reader: str | None) -> bool:
+    """True for an event the engine addressed to seats that do not include ``reader`` (a spectator, the other
+    seat after the end, a replay): its "You draw …" sentence is said of its seat instead."""
+    to = event.get("to") or []
+    return bool(to) and reader not in to
 
 
 @dataclass
@@ -99,8 +125,60 @@ class Presenter:
         """One log event as a sentence."""
         return _("The referee records an event.")
 
+    # Words for the notes some clauses carry ("(remove standby)"): note -> label; an unknown note is left out.
+    clause_notes: dict = {}
+    # Our readings a clause may name ("(reading refresh_cores)"): code -> one sentence (docs/rules/<game>.md).
+    readings: dict = {}
+    # The game's own event inputs (data key -> label), beside ``INPUT_LABELS``.
+    input_labels: dict = {}
+
     def clause(self, clause: str) -> str:
-        return f"{self.clause_prefix} {clause}".strip() if clause else ""
+        """The rule clause as a person reads it: the game's name, the clause, its notes in words; a reading's
+        code is left to ``reading``."""
+        text = _READING.sub("", clause or "")
+        text = _NOTE.sub(lambda m: f" ({self.clause_notes[m[1]]})" if m[1] in self.clause_notes else "", text).strip()
+        return f"{self.clause_prefix} {text}".strip() if text else ""
+
+    def reading(self, clause: str) -> str:
+        """Our reading a clause names, in one sentence per reading ("" when it names none)."""
+        found = _READING.search(clause or "")
+        if found is None:
+            return ""
+        codes = [code.strip() for code in (found[1] or "").split(",") if code.strip()]
+        sentences = [str(self.readings[code]) for code in codes if code in self.readings]
+        return " ".join(sentences) or _("Our reading of a point the rules leave open (see the rules page).")
+
+    def inputs(self, event: dict, data: BoardInput) -> list[tuple[str, str]]:
+        """The event's inputs in words: ``(label, value)`` for each data key with a label whose value can be said
+        (numbers, yes/no, seats, visible cards); anything else is left out."""
+        labels = {**INPUT_LABELS, **self.input_labels}
+        out = []
+        for key, value in (event.get("data") or {}).items():
+            label = labels.get(key)
+            said = self._say(value, data) if label is not None else None
+            if said:
+                out.append((str(label), said))
+        return out
+
+    def _seats(self) -> tuple[str, ...]:
+        from referee.registry import spec
+
+        return tuple(spec(self.game).part("engine").seats) if self.game else ()
+
+    def _say(self, value, data: BoardInput) -> str | None:
+        if isinstance(value, bool):
+            return str(_("yes") if value else _("no"))
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str):
+            if value in data.names:
+                return str(data.names[value])
+            return self.seat_label(value) if value in self._seats() else None
+        if isinstance(value, list) and value and all(isinstance(v, int | str) and not isinstance(v, bool)
+                                                     for v in value):
+            said = [self._say(v, data) for v in value]
+            return _(", ").join(s for s in said if s) if all(said) else None
+        return None
 
     def reason(self, code: str | None) -> str:
         """An outcome's reason in words ("" when the game has no words for its reasons)."""

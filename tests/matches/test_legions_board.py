@@ -300,3 +300,22 @@ def test_putting_the_top_of_the_deck_back_in_order_is_asked_and_told_in_words():
             assert sentence != NEUTRAL and "3" in sentence
         with translation.override(lang):
             assert "%(" not in PRESENTER.prompt(_data(state, "p2"))
+
+
+def test_an_attack_from_the_leader_zone_and_a_draw_read_by_a_spectator_are_said_in_words():
+    """Issue 27, point 5: "attacks … from the ?" when the attacker stands in the leader zone; "You draw ?, ?"
+    read by someone the draw was not addressed to (a spectator, the replay)."""
+    names = {"p1c01": "吸血姫『アコニー』", "p2m": "深海リラ"}
+    data = BoardInput(match=None, view={}, state={}, seat=None, names=names)
+    attack = {"kind": "attack", "clause": "A6.1", "to": [],
+              "data": {"seat": "p1", "attacker": "p1c01", "position": "leader", "target": "p2m", "atk": None}}
+    drawn = {"kind": "drawn", "clause": "A1.3", "to": ["p1"], "data": {"seat": "p1", "cards": ["p1c07", "p1c08"]}}
+    for lang, leader, spectator in (("en", "from the leader zone", "Player 1 draws 2 cards."),
+                                    ("ja", "リーダーゾーン", "プレイヤー1")):
+        with translation.override(lang):
+            assert leader in PRESENTER.narrate(attack, data) and "?" not in PRESENTER.narrate(attack, data)
+            said = PRESENTER.narrate(drawn, data)
+            assert spectator in said and "?" not in said and "You" not in said and "あなた" not in said
+            mine = BoardInput(match=None, view={}, state={}, seat="p1",
+                              names={"p1c07": "下忍カスミ", "p1c08": "火竜の仔"})
+            assert "下忍カスミ" in PRESENTER.narrate(drawn, mine)

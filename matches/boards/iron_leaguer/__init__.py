@@ -38,6 +38,7 @@ class IronLeaguerPresenter(Presenter):
                                 "rough_play", "match_end", "game_end"})
 
     decisions = labels.DECISIONS
+    input_labels = labels.INPUTS
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)

@@ -102,3 +102,14 @@ def zone(code: str) -> str:
     if code.startswith("technique_deck_"):
         return str(_("technique deck %(period)s") % {"period": code.rsplit("_", 1)[1]})
     return str(ZONES.get(code, _("?")))
+
+
+# Iron Leaguer's event inputs a log line's details list (beside the shared ones).
+INPUTS = {"heart": _("Heart"), "skill": _("Skill"), "body": _("Body"), "ap": _("AP"), "dp": _("DP"),
+          "attack_value": _("Attack value"), "defence_value": _("Defence value"),
+          "success_value": _("Success value"), "rough_value": _("Rough-play value"),
+          "penalty_before": _("Penalty before"), "penalty_after": _("Penalty after"),
+          "heart_before": _("Heart before"), "heart_after": _("Heart after"), "growth": _("Growth value"),
+          "bonus": _("Bonus"), "modifier": _("Modifier"), "scene": _("Scene"),
+          "points_to_win": _("Points to win"), "lost_by": _("Lost by"), "persons": _("Persons"),
+          "il": _("Iron Leaguer"), "success": _("Success"), "d66": _("D66")}

@@ -136,6 +136,8 @@ def _departure(data: dict, names: dict) -> str:
 def _retirement(data: dict, names: dict) -> str:
     values = {"check": data.get("check"), "d66": data.get("d66"), "slot": data.get("slot"),
               "name": names.get(data.get("il"), "?")}
+    if data.get("slot") is None:  # IL 12.3.2: a D66 no slot answers to
+        return _("Retirement check %(check)s: D66 %(d66)s names no slot — nobody retires.") % values
     if data.get("retires"):
         return _("Retirement check %(check)s: D66 %(d66)s, slot %(slot)s — %(name)s retires.") % values
     return _("Retirement check %(check)s: D66 %(d66)s, slot %(slot)s — nobody retires.") % values

@@ -33,6 +33,9 @@ class LegionsPresenter(Presenter):
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
 
     decisions = labels.DECISIONS
+    readings = labels.READINGS
+    clause_notes = labels.CLAUSE_NOTES
+    input_labels = labels.INPUTS
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
@@ -162,7 +165,7 @@ class LegionsPresenter(Presenter):
         return choice_spec(action, data)
 
     def narrate(self, event: dict, data: BoardInput) -> str:
-        return narrate(event, data.names)
+        return narrate(event, data.names, data.seat)
 
     def reason(self, code: str | None) -> str:
         return labels.reason(code)

@@ -12,7 +12,7 @@ from ..presenter import MATCH_REASONS
 
 SEATS = {"p1": _lazy("Player 1"), "p2": _lazy("Player 2")}
 LANES = {"right": _lazy("right lane"), "centre": _lazy("centre lane"), "left": _lazy("left lane"),
-         "lord": _lazy("leader zone")}
+         "lord": _lazy("leader zone"), "leader": _lazy("leader zone")}
 TYPES = {"master": _lazy("master"), "minion": _lazy("minion"), "lord": _lazy("lord"), "skill": _lazy("skill"),
          "arts": _lazy("arts")}
 THEN = {"place": _lazy("place it"), "use": _lazy("use it"), "standby": _lazy("put it on standby")}
@@ -39,6 +39,20 @@ DECISIONS = {
     "keep": (_lazy("Too many standby cards: choose the ones to keep (the others are exiled)."),
              _lazy("%(seat)s is choosing which standby cards to keep.")),
 }
+
+# Our readings a clause names (docs/rules/legions.md, "Our readings"), one sentence each.
+READINGS = {
+    "refresh_cores": _lazy("In the start phase every fatigued core returns to the core active area."),
+    "awakened_core": _lazy("An awakened master's core ability adds one core from outside the game."),
+    "attack_range": _lazy("A unit may attack the facing lane, the lanes next to it and the leader zone."),
+    "use_needs_target": _lazy("A skill or arts that chooses a target can be used only while it has one."),
+    "card_change_needs_deck": _lazy("The card change is not offered with an empty deck."),
+}
+CLAUSE_NOTES = {"remove standby": _lazy("standby cards removed")}
+INPUTS = {"atk": _lazy("ATK"), "hp": _lazy("HP"), "mp": _lazy("MP"), "cores": _lazy("Cores"),
+          "master_cores": _lazy("Cores on the master"), "cores_fatigued": _lazy("Cores fatigued"),
+          "cores_returned": _lazy("Cores returned"), "from_master": _lazy("Cores from the master"),
+          "zone": _lazy("Wait zone")}
 
 PHASES = {"start": _lazy("start phase"), "core": _lazy("core phase"), "draw": _lazy("draw phase"),
           "main": _lazy("main phase"), "end": _lazy("end phase")}

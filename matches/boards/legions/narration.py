@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..presenter import addressed_elsewhere
 from . import labels
 
 
@@ -21,11 +22,11 @@ def _seat(d: dict, key: str = "seat") -> str:
 
 def _card(d: dict, names: dict, key: str = "card") -> str:
     ref = d.get(key)
-    return names.get(ref) or d.get("name") or (_("a card") if ref is None else _("?"))
+    return names.get(ref) or d.get("name") or (_("a card") if ref is None else _("a hidden card"))
 
 
 def _cards(d: dict, names: dict, key: str = "cards") -> str:
-    return _(", ").join(names.get(c, _("?")) for c in d.get(key) or []) or _("no card")
+    return _(", ").join(names.get(c) or _("a hidden card") for c in d.get(key) or []) or _("no card")
 
 
 def _draw(d, names):
@@ -147,10 +148,35 @@ SENTENCES: dict[str, Callable[[dict, dict], str]] = {
 }
 
 
-def narrate(event: dict, names: dict) -> str:
+def _known(d: dict, names: dict, key: str = "cards") -> bool:
+    """Every card of ``d[key]`` has a name the reader may see."""
+    return all(c in names for c in d.get(key) or [])
+
+
+def _count(d: dict, key: str = "cards") -> int:
+    return len(d.get(key) or [])
+
+
+# An addressed event read by someone it was not addressed to (a spectator or the other seat once the game is over,
+# a replay): said of its seat, its cards named only when the reader may see them.
+OF_ITS_SEAT: dict[str, Callable[[dict, dict], str]] = {
+    "drawn": lambda d, n: _("%(seat)s draws %(cards)s.") % {"seat": _seat(d), "cards": _cards(d, n)}
+    if _known(d, n) else ngettext("%(seat)s draws %(count)s card.", "%(seat)s draws %(count)s cards.",
+                                  _count(d)) % {"seat": _seat(d), "count": _count(d)},
+    "unlocked": lambda d, n: _("%(seat)s puts %(card)s on standby.") % {"seat": _seat(d), "card": _card(d, n)}
+    if d.get("card") in n else _("%(seat)s puts a card on standby.") % {"seat": _seat(d)},
+    "triggered": lambda d, n: _("%(seat)s's %(card)s triggers (%(when)s).") % {
+        "seat": _seat(d), "card": _card(d, n), "when": d.get("when", "")},
+}
+
+
+def narrate(event: dict, names: dict, reader: str | None = None) -> str:
+    """One log event as a sentence for ``reader`` (a seat, None for a spectator)."""
     if event.get("withheld"):
         return _("Something only the other player sees happens.")
-    sentence = SENTENCES.get(event.get("kind"))
+    kind = event.get("kind")
+    sentence = OF_ITS_SEAT.get(kind) if addressed_elsewhere(event, reader) else None
+    sentence = sentence or SENTENCES.get(kind)
     if sentence is None:
         return _("The referee records an event.")
     try:

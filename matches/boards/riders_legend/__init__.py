@@ -40,6 +40,9 @@ class RidersLegendPresenter(Presenter):
                                 "damage", "destroyed", "game_end"})
 
     decisions = labels.DECISIONS
+    readings = labels.READINGS
+    clause_notes = labels.CLAUSE_NOTES
+    input_labels = labels.INPUTS
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
@@ -189,7 +192,7 @@ class RidersLegendPresenter(Presenter):
         return choice_spec(action, data)
 
     def narrate(self, event: dict, data: BoardInput) -> str:
-        return narrate(event, data.state, data.names)
+        return narrate(event, data.state, data.names, data.seat)
 
     def reason(self, code: str | None) -> str:
         return labels.reason(code)

@@ -127,3 +127,27 @@ def reason(text) -> str:
     language; the rule clause is left to the log's ruling line."""
     code = (text or "").partition(" (")[0]
     return _get(REASONS, code) if code in REASONS else (code or _("?"))
+
+
+# Our readings a clause names (docs/rules/riders_legend.md, "Our readings"), one sentence each.
+READINGS = {
+    "second_half_starts": _lazy("The second half starts once the eyecatch has left the deck by any means."),
+    "blockers": _lazy("An attack on a mission may be blocked by an unacted character of the defender's battle area "
+                      "or, for justice, of its justice field."),
+    "defender_strikes_back": _lazy("A character attacked or blocking deals its attack back at the same time."),
+    "hand_limit_in_end_phase": _lazy("In one's own end phase the hand is cut to 7 cards, the player choosing."),
+    "transform_is_free": _lazy("Transforming does not use the turn's one character placement."),
+    "investigators": _lazy("An unacted character of one's battle area investigates the mission of that area."),
+    "both_lose_draw": _lazy("Both players losing at once is a draw."),
+    "bluff_executable": _lazy("A bluff cannot be executed."),
+    "attack_with": _lazy("An attack is made by one character."),
+    "lateral_adjacency": _lazy("Areas next to each other are not adjacent for moving."),
+    "movement_follows_placement": _lazy("Where a character may be placed also limits where it may move."),
+    "operation_needs_faction": _lazy("A character's operation power counts only toward a mission of its faction."),
+    "achieve_again_same_turn": _lazy("A mission may be achieved again in the same turn with fresh operation power."),
+    "transform_onto": _lazy("A transformation card goes onto the character whose top card it names."),
+}
+CLAUSE_NOTES = {"static instead_of_destruction": _lazy("instead of destruction"), "trigger": _lazy("triggered ability")}
+INPUTS = {"attack": _lazy("Attack"), "defence": _lazy("Defence"), "operation": _lazy("Operation power"),
+          "power": _lazy("Operation power"), "character": _lazy("Character"), "face_up": _lazy("Face up"),
+          "bluff": _lazy("Bluff")}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from ..presenter import addressed_elsewhere
 from . import labels
 from .view import char_name, characters
 
@@ -45,7 +46,11 @@ class Ctx:
                             for i, c in enumerate(refs)) or _("no card")
 
     def cards(self, key: str = "cards") -> str:
-        return _(", ").join(self.names.get(c) or _("?") for c in self.d.get(key) or []) or _("no card")
+        return _(", ").join(self.names.get(c) or _("a hidden card") for c in self.d.get(key) or []) or _("no card")
+
+    def known(self, key: str = "cards") -> bool:
+        """Every card of ``key`` has a name the reader may see."""
+        return all(c in self.names for c in self.d.get(key) or [])
 
 
 def _draw(c: Ctx) -> str:
@@ -274,13 +279,47 @@ SENTENCES: dict[str, Callable[[Ctx], str]] = {
 }
 
 
-def narrate(event: dict, state: dict, names: dict) -> str:
+def _drawn_of_its_seat(c: Ctx) -> str:
+    if c.known():
+        return _("%(seat)s draws %(cards)s.") % {"seat": c.seat(), "cards": c.cards()}
+    n = len(c.d.get("cards") or [])
+    return ngettext("%(seat)s draws %(count)s card.", "%(seat)s draws %(count)s cards.", n) % {
+        "seat": c.seat(), "count": n}
+
+
+def _looked_of_its_seat(c: Ctx) -> str:
+    values = {"seat": c.seat(), "area": c.d.get("area"), "card": c.card()}
+    if c.d.get("bluff"):
+        return _("%(seat)s looks at the face-down card in area %(area)s: %(card)s, a bluff.") % values
+    return _("%(seat)s looks at the face-down mission in area %(area)s: %(card)s.") % values
+
+
+def _placed_face_down_of_its_seat(c: Ctx) -> str:
+    values = {"seat": c.seat(), "card": c.card(), "area": c.d.get("area")}
+    if c.d.get("bluff"):
+        return _("%(seat)s's face-down card in area %(area)s is %(card)s, a bluff.") % values
+    return _("%(seat)s's face-down mission in area %(area)s is %(card)s.") % values
+
+
+# An addressed event read by someone it was not addressed to (a spectator or the other seat once the game is
+# over, a replay): said of its seat, its cards named only when the reader may see them.
+OF_ITS_SEAT: dict[str, Callable[[Ctx], str]] = {
+    "drawn": _drawn_of_its_seat,
+    "looked": _looked_of_its_seat,
+    "placed_face_down": _placed_face_down_of_its_seat,
+}
+
+
+def narrate(event: dict, state: dict, names: dict, reader: str | None = None) -> str:
+    """One log event as a sentence for ``reader`` (a seat, None for a spectator)."""
     if event.get("withheld"):  # addressed to a seat: only whom it was for is said
         to = event.get("to") or []
         if len(to) == 1 and to[0] in labels.SEATS:
             return _("Something only %(seat)s sees happens.") % {"seat": labels.seat(to[0])}
         return _("Something only the other player sees happens.")
-    sentence = SENTENCES.get(event.get("kind"))
+    kind = event.get("kind")
+    sentence = OF_ITS_SEAT.get(kind) if addressed_elsewhere(event, reader) else None
+    sentence = sentence or SENTENCES.get(kind)
     if sentence is None:
         return _(NEUTRAL)
     try:
