@@ -41,6 +41,7 @@ ERRORS = {
     "deck_refused": _lazy("The referee cannot play this deck yet."),
     "not_creator": _lazy("Only the player who opened the challenge can withdraw it."),
     "too_many_pending": _lazy("Several of your actions are still being refereed; wait for them."),
+    "not_finished": _lazy("A rematch can be asked for once the match is over."),
 }
 
 # Codes whose English reason carries the details a player needs (the deck checks' own sentences).

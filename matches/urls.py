@@ -13,5 +13,6 @@ urlpatterns = [
     path("<int:match_id>/act/", views.act, name="act"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:match_id>/rematch/", views.rematch, name="rematch"),
     path("<int:match_id>/replay/", views.replay, name="replay"),
 ]

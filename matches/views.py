@@ -147,6 +147,22 @@ def withdraw(request, match_id: int):
     return redirect("matches:lobby")
 
 
+@login_required
+@require_POST
+def rematch(request, match_id: int):
+    """The end panel's "Rematch": the new match when it is made (against a bot, or accepting the other player's
+    offer), else back to the board, which shows the offer waiting."""
+    try:
+        _old, new = services.match_rematch(match_id=match_id, user=request.user)
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+        return redirect("matches:detail", match_id=match_id)
+    if new is None:
+        messages.success(request, _("Rematch offered: it starts when your opponent accepts."))
+        return redirect("matches:detail", match_id=match_id)
+    return redirect("matches:detail", match_id=new.pk)
+
+
 def _page_language(request) -> None:
     """Answer a board request in the language of the page that sent it (``X-Page-Language``, set by board.js
     from ``<html lang>``, or ``?lang=``), not the session's, which another tab may have switched."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,7 @@ from ..labels import error_label
 from ..models import Match, Submission
 from ..selectors import match_log, match_view
 from .choices import build_groups
-from .frame import Board, Clock, Line
+from .frame import Board, Clock, End, Line
 from .presenter import BoardInput, Presenter
 
 __all__ = ["Presenter", "build_board", "presenter_for"]
@@ -73,7 +74,41 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
         log=lines[-LOG_LENGTH:][::-1], declaration=presenter.declaration(data) if data.state else "",
         submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
         outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
+        end=_end(presenter, data, match, seat),
     )
+
+
+def _end(presenter: Presenter, data: BoardInput, match: Match, seat: str | None) -> End | None:
+    """The end panel (issue 27, point 6): the result for the reader, its reason and rule, the rematch."""
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+        return None
+    outcome = match.outcome or {}
+    winner = outcome.get("winner")
+    if match.status == Match.Status.ABORTED:
+        title, tone = _("The match was aborted"), "light"
+    elif winner is None:
+        title, tone = _("Draw"), "info"
+    elif seat is None:
+        title, tone = _("%(seat)s won") % {"seat": presenter.seat_label(winner)}, "info"
+    elif winner == seat:
+        title, tone = _("You won"), "success"
+    else:
+        title, tone = _("You lost"), "danger"
+    end = End(title=title, tone=tone, reason=presenter.outcome(data),
+              rule=presenter.clause(outcome.get("clause") or ""))
+    if seat is None or match.started_at is None:
+        return end
+    state = (match.config or {}).get("rematch") or {}  # matches.services.rematch writes it
+    end.action_url = reverse("matches:rematch", args=[match.pk])
+    if "match" in state:
+        end.rematch, end.rematch_url = "made", reverse("matches:detail", args=[state["match"]])
+    elif state.get("offered_by") == seat:
+        end.rematch = "waiting"
+    elif state.get("offered_by"):
+        end.rematch = "accept"
+    else:
+        end.rematch = "offer"
+    return end
 
 
 def _clock_versions(match: Match, *, since: int = 0) -> set[int]:
@@ -143,7 +178,7 @@ def _prompt(presenter: Presenter, data: BoardInput, match: Match, my_turn: bool,
     if match.status == Match.Status.OPEN:
         return _("Waiting for an opponent to accept the challenge."), "info"
     if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-        return sentences(_("The match is over."), presenter.outcome(data)), "dark"
+        return _("The match is over."), "light"  # the end panel says how
     if submitted is not None:
         return _("Sent: %(action)s. Waiting for the referee…") % {
             "action": presenter.describe(submitted.action, data)}, "warning"
@@ -197,7 +232,9 @@ def board_key(match: Match, seat: str | None) -> str:
     """What the board partial depends on besides the reader: the version, the status and whether the reader's
     submission is still waiting (so a refused one brings its board back at once). ``?v=`` carries it."""
     waiting = _waiting(match, seat) is not None
-    return f"{match.version}-{match.status}{'-sent' if waiting else ''}"
+    rematch = (match.config or {}).get("rematch") or {}  # an offer or a new match changes the end panel
+    again = f"-r{rematch.get('match') or rematch.get('offered_by')}" if rematch else ""
+    return f"{match.version}-{match.status}{'-sent' if waiting else ''}{again}"
 
 
 def faces_available() -> bool:

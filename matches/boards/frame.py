@@ -144,6 +144,23 @@ class Line:
 
 
 @dataclass
+class End:
+    """The end of a match as its reader sees it: ``title`` ("You won", "You lost", "Draw", or for a spectator
+    "Player 1 won"), ``tone`` (a Bulma colour), ``reason`` (the outcome in a sentence), ``rule`` (the clause that
+    ended it, in words, "" when none did). ``rematch``: what the reader may do about a rematch — "" (nothing: a
+    spectator), "offer", "waiting" (offered, the other player has not answered), "accept" (the other player
+    offered) or "made" (``rematch_url`` is the new match)."""
+
+    title: str
+    tone: str
+    reason: str
+    rule: str = ""
+    rematch: str = ""
+    rematch_url: str = ""
+    action_url: str = ""
+
+
+@dataclass
 class Board:
     """Everything the frame renders (see ``templates/components/board_frame.html``)."""
 
@@ -165,6 +182,7 @@ class Board:
     submitted: str = ""
     error: str = ""
     outcome: str = ""
+    end: End | None = None
 
     @property
     def sent_template(self) -> str:

@@ -1,9 +1,9 @@
 """Match use cases (writes), one module per use case: create, join, challenge and start (``creation``, with the
 deck a seat brings in ``seat_decks``), submit an action (``submission``), adjudicate (``adjudication``), bots'
-moves (``bots``), the clock (``clock``), resign and withdraw (``ending``), and what a worker that starts queues
-again (``recovery``). What they share: the match read under its row lock (``locking``), what every step that
-moves a match writes (``progress``) and the hand-off after its commit (``handoff``). The names callers use are
-imported here: ``from matches.services import match_submit_action``.
+moves (``bots``), the clock (``clock``), resign and withdraw (``ending``), a rematch (``rematch``), and what a
+worker that starts queues again (``recovery``). What they share: the match read under its row lock
+(``locking``), what every step that moves a match writes (``progress``) and the hand-off after its commit
+(``handoff``). The names callers use are imported here: ``from matches.services import match_submit_action``.
 
 The layer knows no game: it calls the engine protocol of ``referee.engine`` (``get_engine(match.game)``).
 Adjudication follows ARCHITECTURE.md "Matches and the referee": submissions are stored as pending, then one task
@@ -18,6 +18,7 @@ from .creation import SeatSpec, match_challenge, match_create, match_join
 from .ending import match_resign, match_withdraw
 from .locking import seat_of
 from .recovery import match_resume_all
+from .rematch import match_rematch, rematch_state
 from .seat_decks import deck_for_seat, saved_deck_text
 from .submission import MAX_PENDING_PER_SEAT, MAX_VERSION_AHEAD, match_submit_action
 
@@ -38,6 +39,8 @@ __all__ = [
     "match_bot_move",
     "match_challenge",
     "match_create",
+    "match_rematch",
+    "rematch_state",
     "match_join",
     "match_resign",
     "match_resume_all",
