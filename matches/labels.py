@@ -42,6 +42,7 @@ ERRORS = {
     "not_creator": _lazy("Only the player who opened the challenge can withdraw it."),
     "too_many_pending": _lazy("Several of your actions are still being refereed; wait for them."),
     "not_finished": _lazy("A rematch can be asked for once the match is over."),
+    "bad_setting": _lazy("That setting is not one this game offers."),
 }
 
 # Codes whose English reason carries the details a player needs (the deck checks' own sentences).

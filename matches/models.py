@@ -208,7 +208,7 @@ class Submission(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
     seat = models.CharField(max_length=16)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    source = models.CharField(max_length=16, default="player")  # player | bot | clock
+    source = models.CharField(max_length=16, default="player")  # player | bot | clock | forced | setting
     idempotency_key = models.CharField(max_length=100)
     action = models.JSONField()
     expected_version = models.PositiveIntegerField()
@@ -247,3 +247,20 @@ class Event(models.Model):
     def as_dict(self) -> dict:
         return {"seq": self.seq, "version": self.version, "kind": self.kind, "clause": self.clause,
                 "data": self.data, "to": self.to}
+
+
+class PlaySettings(models.Model):
+    """A player's board settings for one game (issue 27, point 3): which recurring decisions the referee makes for
+    them, by a rule they chose (``data``: decision kind -> choice, as the game's presenter names them in
+    ``Presenter.settings``); a kind not named takes the presenter's default. Always overridable: the board's
+    settings form changes them at any time."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_settings")
+    game = models.CharField(max_length=32)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="play_settings_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.game}"

@@ -14,5 +14,6 @@ urlpatterns = [
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:match_id>/rematch/", views.rematch, name="rematch"),
+    path("settings/<slug:game>/", views.play_settings, name="play-settings"),
     path("<int:match_id>/replay/", views.replay, name="replay"),
 ]

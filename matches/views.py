@@ -163,6 +163,25 @@ def rematch(request, match_id: int):
     return redirect("matches:detail", match_id=new.pk)
 
 
+@login_required
+@require_POST
+def play_settings(request, game: str):
+    """The board's settings form: which recurring decisions the referee makes for the player in ``game``; applied
+    at once to the match the form was sent from (``match``) when it answers the decision pending there."""
+    presenter = presenter_for(game)
+    chosen = {s.kind: request.POST.get(s.kind, s.default) for s in presenter.settings}
+    match_id = request.POST.get("match")
+    try:
+        services.save_play_settings(user=request.user, game=game, chosen=chosen, presenter=presenter,
+                                    match_id=int(match_id) if match_id and match_id.isdigit() else None)
+        messages.success(request, _("Your board settings are saved."))
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+    if match_id and match_id.isdigit():
+        return redirect("matches:detail", match_id=int(match_id))
+    return redirect("matches:lobby")
+
+
 def _page_language(request) -> None:
     """Answer a board request in the language of the page that sent it (``X-Page-Language``, set by board.js
     from ``<html lang>``, or ``?lang=``), not the session's, which another tab may have switched."""

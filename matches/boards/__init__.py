@@ -63,8 +63,8 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
     my_turn = seat is not None and data.to_act == seat and match.status == Match.Status.ACTIVE
     groups = build_groups(data.view["legal_actions"], lambda a: presenter.choice(a, data)) if my_turn else []
     events = match_log(match=match, seat=seat, since=max(0, match.next_seq - 40))
-    timed_out = _clock_versions(match, since=events[0]["version"] if events else 0)
-    lines = _lines(presenter, data, events, timed_out)
+    made_for = _made_for(match, since=events[0]["version"] if events else 0)
+    lines = _lines(presenter, data, events, made_for)
     prompt, tone = _prompt(presenter, data, match, my_turn, submitted)
     return Board(
         game=match.game, template=presenter.template, version=match.version, status=match.status, seat=seat,
@@ -75,7 +75,24 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
         submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
         outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
         end=_end(presenter, data, match, seat),
+        settings=_settings(presenter, match, seat),
+        settings_url=reverse("matches:play-settings", args=[match.game]) if presenter.settings and seat else "",
     )
+
+
+def _settings(presenter: Presenter, match: Match, seat: str | None) -> list[dict]:
+    """The reader's board settings for this game, as the settings form shows them (none for a spectator or a
+    finished match)."""
+    if seat is None or not presenter.settings or match.status not in (Match.Status.ACTIVE, Match.Status.OPEN):
+        return []
+    from ..models import PlaySettings, Seat
+
+    user_id = Seat.objects.filter(match_id=match.pk, seat=seat).values_list("user_id", flat=True).first()
+    chosen = PlaySettings.objects.filter(user_id=user_id, game=match.game).values_list("data", flat=True).first()
+    chosen = chosen if isinstance(chosen, dict) else {}
+    return [{"kind": s.kind, "label": str(s.label),
+             "choices": [(code, str(label), code == chosen.get(s.kind, s.default)) for code, label in s.choices]}
+            for s in presenter.settings]
 
 
 def _end(presenter: Presenter, data: BoardInput, match: Match, seat: str | None) -> End | None:
@@ -111,23 +128,37 @@ def _end(presenter: Presenter, data: BoardInput, match: Match, seat: str | None)
     return end
 
 
-def _clock_versions(match: Match, *, since: int = 0) -> set[int]:
-    """The versions (from ``since``) whose applied action the clock played for a seat that ran out of time."""
-    return set(match.submissions.filter(status=Submission.Status.APPLIED, source="clock",
-                                        applied_version__gte=since).values_list("applied_version", flat=True))
+def _made_for(match: Match, *, since: int = 0) -> dict[int, str]:
+    """The versions (from ``since``) whose applied action someone other than its player chose, with who: the
+    clock (time ran out), ``forced`` (the only legal action) or ``setting`` (the player's settings)."""
+    return dict(match.submissions.filter(status=Submission.Status.APPLIED, source__in=MADE_FOR,
+                                         applied_version__gte=since).values_list("applied_version", "source"))
 
 
-def _lines(presenter: Presenter, data: BoardInput, events: list[dict], timed_out: set[int]) -> list[Line]:
-    """The events as lines; the first line of an action the clock played says so ("(time ran out) …")."""
+def _lines(presenter: Presenter, data: BoardInput, events: list[dict], made_for: dict[int, str]) -> list[Line]:
+    """The events as lines; the first line of an action the clock, a single choice or a setting made says so
+    ("(time ran out) …", "(only choice) …", "(by setting) …")."""
     lines, marked = [], set()
     for event in events:
         version = event["version"]
         line = _line(presenter, data, event)
-        if version in timed_out and version not in marked:
+        if version in made_for and version not in marked:
             marked.add(version)
-            line.text = timed_out_text(line.text)
+            line.text = made_for_text(made_for[version], line.text)
         lines.append(line)
     return lines
+
+
+MADE_FOR = ("clock", "forced", "setting")
+
+
+def made_for_text(source: str, text: str) -> str:
+    """``text`` marked as made by the clock, as the only choice or by the player's settings."""
+    if source == "forced":
+        return _("(only choice) %(text)s") % {"text": text}
+    if source == "setting":
+        return _("(by setting) %(text)s") % {"text": text}
+    return timed_out_text(text)
 
 
 def timed_out_text(text: str) -> str:
@@ -247,12 +278,12 @@ def replay_steps(match: Match, log: dict) -> list[dict]:
     presenter, data = board_input(match, None)
     if match.state:  # the match is over: every card is public, including those that were only ever in a hand
         data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
-    timed_out = _clock_versions(match)  # entry i is the action applied at version i + 1
+    made_for = _made_for(match)  # entry i is the action applied at version i
     steps = []
     for index, entry in enumerate(log["entries"], start=1):
         action = presenter.describe(entry["action"], data)
-        steps.append({"action": timed_out_text(action) if index in timed_out else action,
-                      "seat": entry["action"].get("seat", ""), "timed_out": index in timed_out,
+        steps.append({"action": made_for_text(made_for[index], action) if index in made_for else action,
+                      "seat": entry["action"].get("seat", ""), "timed_out": made_for.get(index) == "clock",
                       "seat_label": presenter.seat_label(entry["action"].get("seat")),
                       "lines": [_line(presenter, data, event) for event in entry["events"]]})
     return steps

@@ -183,6 +183,8 @@ class Board:
     error: str = ""
     outcome: str = ""
     end: End | None = None
+    settings: list = field(default_factory=list)  # [{"kind", "label", "choices": [(code, label, chosen)]}]
+    settings_url: str = ""
 
     @property
     def sent_template(self) -> str:

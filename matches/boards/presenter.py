@@ -50,6 +50,21 @@ def addressed_elsewhere(event: dict, reader: str | None) -> bool:
     return bool(to) and reader not in to
 
 
+@dataclass(frozen=True)
+class Setting:
+    """A recurring decision the referee may make for a player (issue 27, point 3): the pending ``kind`` it
+    answers, its ``label``, its ``choices`` as ``(code, label)`` ("ask" among them: the board asks) and the
+    ``default`` code a player who never changed it gets."""
+
+    kind: str
+    label: object
+    choices: tuple[tuple[str, object], ...]
+    default: str
+
+
+ASK = "ask"
+
+
 @dataclass
 class BoardInput:
     """What a presenter reads: the ``match`` row, ``view`` (``matches.selectors.match_view``), ``state`` (the
@@ -76,8 +91,17 @@ class Presenter:
     clock_help = _lazy("Empty: no clock. When time runs out, the clock plays the rules' default for the decision.")
     deck_help = _lazy("Roster or deck (decklist text; empty: the standard line-up)")  # the lobby's paste box
 
+    # The recurring decisions a player may leave to the referee (``Setting``), by pending kind.
+    settings: tuple[Setting, ...] = ()
+
     def seat_label(self, seat: str | None) -> str:
         return _("—") if seat is None else seat
+
+    def choose(self, state: dict, seat: str, actions: list, choice: str):
+        """The action a setting's ``choice`` (a code of one of ``settings``, never "ask") picks among the legal
+        ``actions`` of the decision now pending for ``seat`` in the engine's ``state``, or None (the board asks).
+        A choice reads only what ``seat`` may see: its own cards and the public state."""
+        return None
 
     def names(self, state: dict) -> dict:
         """Ids → names for every visible card (``state["cards"]``, as the engines' views give them)."""

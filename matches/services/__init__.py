@@ -17,6 +17,7 @@ from .clock import FORFEIT_AFTER_TIMEOUTS, match_apply_deadline, match_apply_ove
 from .creation import SeatSpec, match_challenge, match_create, match_join
 from .ending import match_resign, match_withdraw
 from .locking import seat_of
+from .play_settings import save_play_settings
 from .recovery import match_resume_all
 from .rematch import match_rematch, rematch_state
 from .seat_decks import deck_for_seat, saved_deck_text
@@ -41,6 +42,7 @@ __all__ = [
     "match_create",
     "match_rematch",
     "rematch_state",
+    "save_play_settings",
     "match_join",
     "match_resign",
     "match_resume_all",

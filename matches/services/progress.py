@@ -16,7 +16,14 @@ from . import handoff
 
 def store_progress(match: Match, engine, *, state: dict, version: int, seq: int, now, seats, moved: bool) -> None:
     """Write the match row after applied actions (state, version, next event seq, the end if it came, the next
-    deadline, when it moved and who is to act) and push after commit."""
+    deadline, when it moved and who is to act) and push after commit. First the decisions now due that are
+    forced or settled by a player's settings are made for them (``autoplay``)."""
+    if match.status == Match.Status.ACTIVE:
+        from .autoplay import play_for_people
+
+        before = version
+        state, version, seq = play_for_people(match, engine, state, version, seq, now, append_events=append_events)
+        moved = moved or version != before
     match.state, match.version, match.next_seq = state, version, seq
     _finish_if_over(match, engine)
     set_deadline(match)

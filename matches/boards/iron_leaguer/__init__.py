@@ -10,12 +10,13 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from ..choices import ChoiceSpec
 from ..frame import Card, Stat, Unit, Zone
-from ..presenter import BoardInput, Presenter
+from ..presenter import ASK, BoardInput, Presenter, Setting
 from . import labels
 from .choices import choice_spec
 from .narration import narrate
 
 GAME = "iron_leaguer"
+IDLE = "pass_when_idle"  # a setting's choice: pass at once when every legal action is a pass
 SCENES = 17
 
 
@@ -39,6 +40,48 @@ class IronLeaguerPresenter(Presenter):
 
     decisions = labels.DECISIONS
     input_labels = labels.INPUTS
+    # Issue 27, point 3: the bookkeeping a player may leave to the referee (each always overridable).
+    settings = (
+        Setting("growth", _lazy("Growth checks (IL 11.6)"), (
+            ("one", _lazy("One check with the whole growth value (likeliest to add a heart)")),
+            ("most", _lazy("The split with the most hearts expected")),
+            (ASK, _lazy("Ask me every time"))), "one"),
+        Setting("assign", _lazy("Completing a declared technique stack and choosing its ILs (IL 5.2/5.3)"), (
+            ("suggested", _lazy("The referee's suggestion: the halves that add most, then the strongest ready ILs "
+                                "with the fewest penalties")),
+            (ASK, _lazy("Ask me every time"))), "suggested"),
+        Setting("release", _lazy("Releasing an IL from a team above 11 (IL 15.4/19.6)"), (
+            ("weakest", _lazy("Release the weakest IL")),
+            (ASK, _lazy("Ask me every time"))), "weakest"),
+        Setting("instruction", _lazy("Instructions after a successful defence (IL 8.6)"), (
+            ("suggested", _lazy("The referee's suggestion: a counter, else a reset, else the attack right")),
+            (ASK, _lazy("Ask me every time"))), "suggested"),
+        Setting("attack", _lazy("Holding the attack right with nothing to declare (IL 6.6)"), (
+            (IDLE, _lazy("Pass at once (drawing when allowed)")),
+            (ASK, _lazy("Ask me every time"))), IDLE),
+        Setting("defence", _lazy("Defending (IL 7)"), (
+            (IDLE, _lazy("Ask me, but pass at once with nothing to declare")),
+            ("suggested", _lazy("The referee's suggestion: the strongest defence in hand, or none")),
+            (ASK, _lazy("Ask me every time"))), IDLE),
+    )
+
+    def choose(self, state: dict, seat: str, actions: list, choice: str):
+        """``idle``: when every legal action is a pass, the pass ranked first (below), else ask; ``one``: the growth
+        split of a single check; ``most``, ``suggested``, ``weakest``: the action the greedy
+        judgement (``referee.games.iron_leaguer.bot.greedy_score``: expected hearts, the strongest ILs with the
+        fewest penalties, the weakest IL) ranks first, the first listed among equals."""
+        if choice == IDLE:  # only passes are legal: the one the greedy judgement prefers (a draw when allowed)
+            if not all(a.type == "pass" for a in actions):
+                return None
+            choice = "suggested"
+        if choice == "one":
+            return next((a for a in actions if len(getattr(a, "parts", ())) == 1), None)
+        if choice in ("most", "suggested", "weakest"):  # (a defence: ranked among declarations and passes)
+            from referee.games.iron_leaguer.bot import greedy_score
+
+
+            return max(actions, key=lambda a: greedy_score(state, a))
+        return None
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
