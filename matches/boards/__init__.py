@@ -66,12 +66,15 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
     made_for = _made_for(match, since=events[0]["version"] if events else 0)
     lines = _lines(presenter, data, events, made_for)
     prompt, tone = _prompt(presenter, data, match, my_turn, submitted)
+    ruling = _ruling(presenter, match, seat, events, lines)
+    shown = {id(line) for line in ruling}  # each event once: the latest events are those before the ruling
     return Board(
         game=match.game, template=presenter.template, version=match.version, status=match.status, seat=seat,
         prompt=prompt, prompt_tone=tone, my_turn=my_turn, stats=presenter.stats(data) if data.state else [],
         clocks=_clocks(presenter, data, match), zones=presenter.zones(data) if data.state else {},
-        groups=groups, ruling=_ruling(presenter, match, seat, events, lines),
-        log=lines[-LOG_LENGTH:][::-1], declaration=presenter.declaration(data) if data.state else "",
+        groups=groups, ruling=ruling,
+        log=[line for line in lines if id(line) not in shown][-LOG_LENGTH:][::-1],
+        declaration=presenter.declaration(data) if data.state else "",
         submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
         outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
         end=_end(presenter, data, match, seat),
@@ -173,7 +176,7 @@ def _ruling(presenter: Presenter, match: Match, seat: str | None, events: list[d
         return []
     start = events[-1]["version"]
     if seat is not None:
-        own = (match.submissions.filter(seat=seat, status=Submission.Status.APPLIED).exclude(source="clock")
+        own = (match.submissions.filter(seat=seat, status=Submission.Status.APPLIED).exclude(source__in=MADE_FOR)
                .order_by("-applied_version").values_list("applied_version", flat=True).first())
         if own is not None:
             start = min(start, own)

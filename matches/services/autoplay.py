@@ -19,10 +19,30 @@ from ..models import Match, PlaySettings, Seat, Submission
 MAX_IN_A_ROW = 200
 
 
+def _cache_key(user_id: int, game: str) -> str:
+    return f"play-settings:{user_id}:{game}"
+
+
 def settings_for(user_id: int, game: str) -> dict:
-    """The player's choices for ``game``: decision kind -> choice code (``{}``: the presenter's defaults)."""
-    found = PlaySettings.objects.filter(user_id=user_id, game=game).values_list("data", flat=True).first()
-    return found if isinstance(found, dict) else {}
+    """The player's choices for ``game``: decision kind -> choice code (``{}``: the presenter's defaults). Read on
+    every decision the settings may answer, so kept in the cache (Redis in production; ``remember_settings``
+    replaces it when they change): no statement on the hot path once read."""
+    from django.core.cache import cache
+
+    key = _cache_key(user_id, game)
+    found = cache.get(key)
+    if found is None:
+        found = PlaySettings.objects.filter(user_id=user_id, game=game).values_list("data", flat=True).first()
+        found = found if isinstance(found, dict) else {}
+        cache.set(key, found, timeout=3600)
+    return found
+
+
+def remember_settings(user_id: int, game: str, data: dict) -> None:
+    """Put a player's new settings in the cache ``settings_for`` reads (after they are saved)."""
+    from django.core.cache import cache
+
+    cache.set(_cache_key(user_id, game), dict(data), timeout=3600)
 
 
 def choice_for(presenter, kind: str, chosen: dict) -> str | None:
@@ -35,11 +55,11 @@ def choice_for(presenter, kind: str, chosen: dict) -> str | None:
 
 
 def play_for_people(match: Match, engine, state: dict, version: int, seq: int, now, *,
-                    append_events) -> tuple[dict, int, int]:
+                    append_events, seats: list | None = None) -> tuple[dict, int, int]:
     """Make every decision now due that is forced or settled by its player's settings, one after another;
     returns the new ``(state, version, next seq)``. ``append_events`` is ``progress.append_events`` (passed in:
-    progress calls this module). Stops at a decision a person makes, a bot's or nobody's turn, the end of the
-    game, or after ``MAX_IN_A_ROW``."""
+    progress calls this module); ``seats``: the match's Seat rows when the caller has them. Stops at a decision a
+    person makes, a bot's or nobody's turn, the end of the game, or after ``MAX_IN_A_ROW``."""
     from ..boards import presenter_for
     from ..boards.presenter import ASK
 
@@ -57,8 +77,9 @@ def play_for_people(match: Match, engine, state: dict, version: int, seq: int, n
         settled = any(s.kind == kind for s in presenter.settings)
         if len(actions) != 1 and not settled:
             break
-        if people is None:  # read once, and only when a decision might be made for someone
-            people = dict(Seat.objects.filter(match_id=match.pk, user__isnull=False).values_list("seat", "user_id"))
+        if people is None:  # the caller's seat rows, else read once, only when a decision might be made
+            people = ({s.seat: s.user_id for s in seats if s.user_id is not None} if seats is not None else
+                      dict(Seat.objects.filter(match_id=match.pk, user__isnull=False).values_list("seat", "user_id")))
         user_id = people.get(seat)
         if user_id is None:
             break

@@ -22,7 +22,8 @@ def store_progress(match: Match, engine, *, state: dict, version: int, seq: int,
         from .autoplay import play_for_people
 
         before = version
-        state, version, seq = play_for_people(match, engine, state, version, seq, now, append_events=append_events)
+        state, version, seq = play_for_people(match, engine, state, version, seq, now, append_events=append_events,
+                                              seats=seats)
         moved = moved or version != before
     match.state, match.version, match.next_seq = state, version, seq
     _finish_if_over(match, engine)

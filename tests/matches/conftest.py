@@ -42,10 +42,25 @@ def seeded(transactional_db):
     call_command("loadseeds", verbosity=0)
 
 
+# Every decision a board setting could answer is asked of these players (each setting "ask"): the tests of the
+# protocol, the board and the workers see each decision as its own action. The defaults are tested apart
+# (test_autoplay.py); a decision with one legal action is still made for them.
+ASK_EVERYTHING = {"iron_leaguer": ("growth", "assign", "release", "instruction", "attack", "defence")}
+
+
 @pytest.fixture
 def users(transactional_db):
+    from django.core.cache import cache
+
+    from matches.models import PlaySettings
+
     User = get_user_model()
-    return [User.objects.create_user(f"player{i}", password="pw-Shinpan-123") for i in (1, 2, 3)]
+    made = [User.objects.create_user(f"player{i}", password="pw-Shinpan-123") for i in (1, 2, 3)]
+    cache.clear()  # the settings of an earlier test's user of the same id
+    for user in made:
+        for game, kinds in ASK_EVERYTHING.items():
+            PlaySettings.objects.create(user=user, game=game, data=dict.fromkeys(kinds, "ask"))
+    return made
 
 
 class Worker:

@@ -86,7 +86,8 @@ def test_a_setting_of_ask_gives_the_decision_back_and_the_log_says_what_was_made
     made = Submission.objects.filter(match=match, source="setting").order_by("applied_version").first()
     assert made is not None and made.expected_version == pending_at  # the decision that was waiting
     assert made.action["type"] in ("assign", "add_half", "growth_split") and match.version > pending_at
-    lines = [line.text for line in build_board(match, seat="silver").log]
+    board = build_board(match, seat="silver")
+    lines = [line.text for line in (*board.ruling, *board.log)]
     assert any(text.startswith("(by setting) ") for text in lines)
 
 

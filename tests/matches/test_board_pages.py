@@ -238,7 +238,8 @@ def test_a_waiting_submission_shows_as_sent_and_every_button_is_disabled(seeded,
                               expected_version=match.version)  # as if no worker had ruled on it yet
     page = _client(users[0]).get(f"/matches/{match.pk}/board/").content.decode()
     assert "Sent: " in page and "Waiting for the referee" in page and 'aria-busy="true"' in page
-    buttons = re.findall(r"<button[^>]*>", page[page.index('class="board-choices"'):])
+    choices = page[page.index('class="board-choices"'):page.index('class="board-settings')]  # (settings stay usable)
+    buttons = re.findall(r"<button[^>]*>", choices)
     assert buttons and all("disabled" in b for b in buttons)
 
 
