@@ -187,29 +187,42 @@ def deck_suggest(request, pk: int):
     query = " ".join(request.GET.get("q", "").split())
     items = []
     if query:
-        cards = (
-            Card.objects.filter(game=deck.game)
-            .filter(Q(name__icontains=query) | Q(reading__icontains=query))
-            .order_by("name", "id")
-        )
+        from cards.search.compiler import kana_variants
+
+        found = Q()
+        for variant in kana_variants(query):  # hiragana finds katakana names and readings, and back
+            found |= Q(name__icontains=variant) | Q(reading__icontains=variant)
+        cards = Card.objects.filter(game=deck.game).filter(found).order_by("name", "id")
         seen: set[str] = set()
         for card in sorted(cards[: SUGGEST_LIMIT * 4], key=lambda c: (not c.name.startswith(query), c.name)):
             if card.name in seen:
                 continue  # reprints share a name: one suggestion
             seen.add(card.name)
             type_label = labels.type_ja(card.card_type) if japanese else _capital(labels.type_en(card.card_type))
+            sections = services.sections_for(deck, card)
+            why = "" if sections else _not_in_deck(deck, japanese)
             items.append(
                 {
                     "id": card.pk,
                     "name": card.name,
-                    "detail": " · ".join(x for x in (card.reading, type_label) if x and x != card.name),
+                    "detail": " · ".join(x for x in (card.reading, type_label, why) if x and x != card.name),
                     "type": card.card_type,
-                    "sections": services.sections_for(deck, card),
+                    "sections": sections,
+                    "why": why,
                 }
             )
             if len(items) == SUGGEST_LIMIT:
                 break
     return JsonResponse({"results": items})
+
+
+def _not_in_deck(deck: Deck, japanese: bool) -> str:
+    """Why a suggested card cannot be added: the card types the deck's format takes (an Iron Leaguer roster takes
+    Iron Leaguers only; the technique cards are the shared technique decks)."""
+    types = sorted({t for rule in deck.format.sections.values() for t in rule.get("types") or ()})
+    if japanese:
+        return f"このデッキには入れられません（{'・'.join(labels.type_ja(t) for t in types)}のみ）"
+    return f"cannot be added: this deck takes {', '.join(labels.type_plural_en(t) for t in types)} only"
 
 
 def _feedback(request, deck: Deck, *, ok: str = "", error: str = "", suggestions=(), status: int = 200, **keep):

@@ -95,6 +95,12 @@ def test_escape_closes_the_suggestions_and_an_unknown_name_is_answered_with_sugg
     box.press("Escape")
     assert box.get_attribute("aria-expanded") == "false" and box.input_value() == "下忍"
 
+    box.fill("ぬぬぬぬ")  # issue 27, point 9: nothing matches, and the builder says so
+    page.get_by_text("No card matches “ぬぬぬぬ”.").wait_for()
+    box.fill("かすみ")  # hiragana finds the katakana name
+    page.locator("[role=option]", has_text="下忍カスミ").first.wait_for()
+    assert not page.get_by_text("No card matches").is_visible()
+
     box.fill("下忍カスミン")
     box.press("Enter")
     page.locator("#add-feedback .add-error").wait_for()

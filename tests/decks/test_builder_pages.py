@@ -306,3 +306,20 @@ def test_an_ambiguous_typed_name_offers_a_few_candidates_and_says_how_many_more(
     assert refused.value.code == "builder.ambiguous_card" and 1 < shown < 12
     assert f"…and {12 - shown} more" in str(refused.value) and "12" in str(refused.value)
     assert not any(name in str(refused.value) for name in refused.value.suggestions)  # the buttons name them
+
+
+def test_suggestions_find_katakana_names_typed_in_hiragana(signed_in, owner):
+    """Issue 27, point 9: type-to-add finds cards by hiragana as well as katakana, as the catalogue does."""
+    deck = services.deck_create(owner=owner, format_code="legions_standard", name="New")
+    typed = signed_in.get(f"/decks/{deck.pk}/suggest/", {"q": "かすみ"}).json()["results"]
+    assert "下忍カスミ" in [r["name"] for r in typed]
+    assert signed_in.get(f"/decks/{deck.pk}/suggest/", {"q": "ぬぬぬぬ"}).json()["results"] == []
+
+
+def test_a_technique_card_suggested_for_a_roster_says_why_it_cannot_be_added(signed_in, owner):
+    """Issue 27, point 9: an Iron Leaguer roster takes Iron Leaguers; a technique card in its results says so."""
+    deck = services.deck_create(owner=owner, format_code="iron_leaguer_custom", name="Roster")
+    results = signed_in.get(f"/decks/{deck.pk}/suggest/", {"q": "パワーシュート"}).json()["results"]
+    techniques = [r for r in results if r["type"] == "technique"]
+    assert techniques and all(r["sections"] == [] for r in techniques)
+    assert all("cannot be added" in r["why"] and r["why"] in r["detail"] for r in techniques)

@@ -26,8 +26,8 @@
   var DELAY_MS = 150;
   var counter = 0;
   var TEXT = {
-    en: { none: "No suggestions", some: function (n) { return n === 1 ? "1 suggestion; use the arrow keys to choose" : n + " suggestions; use the arrow keys to choose"; }, label: "Suggestions" },
-    ja: { none: "候補はありません", some: function (n) { return "候補 " + n + " 件。矢印キーで選べます"; }, label: "候補" }
+    en: { nomatch: function (q) { return "No card matches “" + q + "”."; }, none: "No suggestions", some: function (n) { return n === 1 ? "1 suggestion; use the arrow keys to choose" : n + " suggestions; use the arrow keys to choose"; }, label: "Suggestions" },
+    ja: { nomatch: function (q) { return "「" + q + "」に合うカードはありません。"; }, none: "候補はありません", some: function (n) { return "候補 " + n + " 件。矢印キーで選べます"; }, label: "候補" }
   };
 
   function words() { return (document.documentElement.lang || "en").indexOf("ja") === 0 ? TEXT.ja : TEXT.en; }
@@ -48,8 +48,12 @@
     var status = document.createElement("div");
     status.className = "visually-hidden";
     status.setAttribute("role", "status");
+    var empty = document.createElement("p");  // said on screen too: nothing matches what was typed
+    empty.className = "combobox-empty help";
+    empty.hidden = true;
     wrapper.appendChild(list);
     wrapper.appendChild(status);
+    wrapper.appendChild(empty);
 
     input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
@@ -114,6 +118,8 @@
       });
       active = -1;
       status.textContent = results.length ? words().some(results.length) : (input.value.trim() ? words().none : "");
+      empty.hidden = results.length > 0 || !input.value.trim();
+      empty.textContent = empty.hidden ? "" : words().nomatch(input.value.trim());
       if (results.length && document.activeElement === input) { open(); } else { close(); }
     }
     function choose(index) {
