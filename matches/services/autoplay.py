@@ -12,7 +12,7 @@ from __future__ import annotations
 from referee.engine import encode
 
 from .. import rows as rows_module
-from ..models import Match, PlaySettings, Seat, Submission
+from ..models import Match, PlaySettings, Submission
 
 # A bound on the decisions made in one go (a game whose decisions are all forced for a while cannot hold the
 # row lock for long; the next step of the match goes on from where this stops).
@@ -77,9 +77,9 @@ def play_for_people(match: Match, engine, state: dict, version: int, seq: int, n
         settled = any(s.kind == kind for s in presenter.settings)
         if len(actions) != 1 and not settled:
             break
-        if people is None:  # the caller's seat rows, else read once, only when a decision might be made
-            people = ({s.seat: s.user_id for s in seats if s.user_id is not None} if seats is not None else
-                      dict(Seat.objects.filter(match_id=match.pk, user__isnull=False).values_list("seat", "user_id")))
+        if people is None:  # the caller's seat rows, else the match's (cached per process once it started)
+            rows = seats if seats is not None else match.seat_rows()
+            people = {s.seat: s.user_id for s in rows if s.user_id is not None}
         user_id = people.get(seat)
         if user_id is None:
             break
