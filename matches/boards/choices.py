@@ -57,6 +57,7 @@ class ChoiceSpec:
     options: dict = field(default_factory=dict)
     tone: str = ""  # a Bulma colour for the group's button (primary for the main decision), or ""
     merge: bool = False  # equal picks name the same choice (identical copies): the first such action stands
+    confirm: str = ""  # a question the board asks before sending it (a move that loses the game at once), or ""
 
 
 @dataclass
@@ -66,6 +67,7 @@ class Choice:
     action: dict
     label: str
     picks: dict
+    confirm: str = ""
 
     @property
     def json(self) -> str:
@@ -91,8 +93,10 @@ class Group:
 
     @property
     def choices_json(self) -> str:
-        """The choices for ``board.js``: ``[{"action": JSON text, "picks": {...}, "label": text}]``."""
-        return json.dumps([{"action": c.json, "picks": c.picks, "label": c.label} for c in self.choices],
+        """The choices for ``board.js``: ``[{"action": JSON text, "picks": {...}, "label": text, "confirm": text}]``
+        (``confirm``: asked before sending, "" for none)."""
+        return json.dumps([{"action": c.json, "picks": c.picks, "label": c.label, "confirm": c.confirm}
+                           for c in self.choices],
                           ensure_ascii=False, separators=(",", ":"))
 
     @property
@@ -122,7 +126,7 @@ def build_groups(actions: list[dict], describe) -> list[Group]:
             known = group.options.setdefault(slot_key, [])
             seen = {o.value for o in known}
             known.extend(o for o in options if o.value not in seen and not seen.add(o.value))
-        group.choices.append(Choice(action, spec.label, spec.picks))
+        group.choices.append(Choice(action, spec.label, spec.picks, spec.confirm))
     return list(groups.values())
 
 

@@ -319,3 +319,26 @@ def test_an_attack_from_the_leader_zone_and_a_draw_read_by_a_spectator_are_said_
             mine = BoardInput(match=None, view={}, state={}, seat="p1",
                               names={"p1c07": "下忍カスミ", "p1c08": "火竜の仔"})
             assert "下忍カスミ" in PRESENTER.narrate(drawn, mine)
+
+
+@pytest.mark.parametrize(("life", "asked"), [(3, True), (4, True), (5, False)])
+def test_a_card_that_would_take_its_users_life_to_0_asks_before_it_is_used(life, asked):
+    """Issue 27, point 2: デスクラウド deals 4 to every master, its user's too; at 4 life or less its use asks."""
+    from tests.referee.legions.conftest import main_phase, new_state, to_hand
+
+    state = main_phase(new_state(), "p1", active=9, awakened=True)
+    (cloud,) = to_hand(state, "p1", "デスクラウド")
+    state["players"]["p1"]["life"] = life
+    data = _data(state, "p1")
+    groups = build_groups(data.view["legal_actions"], lambda a: PRESENTER.choice(a, data))
+    uses = [c for g in groups for c in g.choices if c.action.get("card") == cloud and c.action["then"] == "use"]
+    assert uses, "デスクラウド can be used"
+    for choice in uses:
+        assert bool(choice.confirm) is asked
+        if asked:
+            assert f"your life is {life}" in choice.confirm
+    others = [c for g in groups for c in g.choices if c.action.get("card") != cloud]
+    assert not any(c.confirm for c in others)
+    if asked:
+        group = next(g for g in groups if any(c in uses for c in g.choices))
+        assert '"confirm":"デスクラウド deals 4' in group.choices_json  # board.js asks it before sending

@@ -62,7 +62,26 @@ def _unlock(action: dict, data: BoardInput) -> ChoiceSpec:
         label = _("Unlock %(card)s and place it in the %(lane)s") % {"card": name, "lane": lane.label}
     return ChoiceSpec("unlock", _("Unlock a card from your hand"), label,
                       (Slot("card", _("Card")), Slot("then", _("Then")), Slot("lane", _("Lane"))), picks, options,
-                      "primary", merge=True)
+                      "primary", merge=True, confirm=_loses_at_once(action, data, name))
+
+
+def _loses_at_once(action: dict, data: BoardInput, name: str) -> str:
+    """The question to ask before using a card whose own damage to every master takes the user's life to 0
+    (デスクラウド at 3 life; Legions: ゲームの勝敗, life 0 loses): read from the card's abilities and the user's
+    life, both the user's own knowledge. "" when the use is safe."""
+    if action.get("then") != "use" or data.seat is None:
+        return ""
+    life = ((data.state.get("players") or {}).get(data.seat) or {}).get("life")
+    card = (data.state.get("cards") or {}).get(action["card"]) or {}
+    for effect in (card.get("abilities") or {}).get("effects") or ():
+        target = effect.get("target") or {}
+        hits_own_master = (effect.get("effect") == "damage" and target.get("pick") == "all"
+                           and target.get("side") in ("any", "own") and "master" in (target.get("units") or ()))
+        amount = effect.get("amount")
+        if hits_own_master and isinstance(amount, int) and isinstance(life, int) and amount >= life:
+            return _("%(card)s deals %(amount)s damage to your own master too, and your life is %(life)s: you "
+                     "lose the game at once. Use it anyway?") % {"card": name, "amount": amount, "life": life}
+    return ""
 
 
 def _deploy(action: dict, data: BoardInput) -> ChoiceSpec:

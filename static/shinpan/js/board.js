@@ -150,6 +150,7 @@
       if (this.select) { this.select.value = done[0].action; }
       this.submit.disabled = false;
       this.submit.dataset.label = done[0].label;
+      if (done[0].confirm) { this.submit.dataset.confirm = done[0].confirm; } else { delete this.submit.dataset.confirm; }
       this.summary.textContent = done[0].label;
     } else {
       this.submit.disabled = true;
@@ -176,6 +177,10 @@
     }
     var button = form.querySelector("[data-submit]") || form.querySelector("button[type=submit]");
     var label = (button && button.dataset.label) || "";
+    // A move that loses the game at once is sent only once the player says so (issue 27, point 2).
+    if (button && button.dataset.confirm && !window.confirm(button.dataset.confirm)) {
+      event.preventDefault(); event.stopImmediatePropagation(); return;
+    }
     board.dataset.pending = "1";
     board.classList.add("is-pending");
     board.setAttribute("aria-busy", "true");
