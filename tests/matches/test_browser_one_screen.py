@@ -5,12 +5,15 @@ the three games, in English and Japanese (headless Chromium)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from matches.services import match_challenge
 
 from .test_browser_match import _sign_in
 
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The first zone of each side's field, per game (the opponent's above, the reader's below).
@@ -60,3 +63,30 @@ def test_on_a_phone_the_hand_and_choices_stay_at_the_bottom_while_the_board_scro
         hand = page.evaluate(BOX, ".board-dock [data-zone^=hand-]")
         assert dock["fixed"] == "fixed" and dock["bottom"] <= 844 + 1 and dock["top"] > 844 / 3
         assert dock["top"] <= hand["top"] < 844, "the hand is not in the bottom panel"
+
+
+def test_a_move_that_loses_at_once_asks_first_and_nothing_is_sent_when_declined(live_server, new_context, seeded,
+                                                                                 users):
+    """Issue 27, point 2: デスクラウド at 3 life (it deals 4 to every master) asks before it is used."""
+    from matches.models import Match, Submission
+    from tests.referee.legions.conftest import main_phase, to_hand
+
+    deck = (ROOT / "seeds" / "decks" / "legions_mao_nyan_2017.txt").read_text(encoding="utf-8")
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy", deck=deck)
+    state = main_phase(Match.objects.get(pk=match.pk).state, "p1", active=9, awakened=True)
+    to_hand(state, "p1", "デスクラウド")
+    state["players"]["p1"]["life"] = 3
+    Match.objects.filter(pk=match.pk).update(state={k: v for k, v in state.items() if k != "cards"}, to_act="p1")
+    page = _sign_in(new_context(locale="en-US", viewport={"width": 1280, "height": 800}), live_server, "player1")
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    unlock = page.locator("[data-choice-group=unlock]")
+    unlock.locator("[data-slot=card] .choice-option", has_text="デスクラウド").click()
+    use = unlock.locator("[data-slot=then] .choice-option", has_text="use it")
+    if use.is_enabled() and use.get_attribute("aria-pressed") != "true":
+        use.click()
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    unlock.locator("[data-submit]").click()
+    page.wait_for_timeout(500)
+    assert asked and "you lose the game at once" in asked[0]
+    assert not Submission.objects.filter(match_id=match.pk, seat="p1").exists()  # declined: nothing sent
