@@ -260,5 +260,18 @@ def replay(request, match_id: int):
         return redirect("matches:detail", match_id=match_id)
     presenter = presenter_for(match.game)
     return render(request, "matches/replay.html", {
-        "match": match, "steps": replay_steps(match, log), "log": log, "game_label": game_label(match.game),
+        "match": match, "steps": _replay_steps_cached(match, log), "log": log, "game_label": game_label(match.game),
         "outcome": presenter.outcome(board_input(match, None)[1])})
+
+
+def _replay_steps_cached(match: Match, log: dict) -> list[dict]:
+    """A finished match's replay steps never change: narrated once per language and kept in the cache (keyed by
+    the match's id and commitment, so a reused id never serves another match's)."""
+    from django.core.cache import cache
+
+    key = f"replay-steps:{match.pk}:{match.commitment}:{translation.get_language()}"
+    steps = cache.get(key)
+    if steps is None:
+        steps = replay_steps(match, log)
+        cache.set(key, steps, timeout=7 * 24 * 3600)
+    return steps

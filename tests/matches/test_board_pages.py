@@ -363,3 +363,23 @@ def test_japanese_sentences_follow_each_other_without_a_space_after_the_full_sto
     assert sentences("観戦中です。", "シルバーの番です。") == "観戦中です。シルバーの番です。"
     assert sentences("You are watching.", "Silver to act.") == "You are watching. Silver to act."
     assert sentences("", "Only.") == "Only."
+
+
+def test_a_finished_replay_is_narrated_once_per_language_and_then_served_from_the_cache(seeded, users, monkeypatch):
+    """Issue 27, point 7: a finished match's replay never changes, so its steps are kept (per language)."""
+    from django.core.cache import cache
+
+    import matches.views
+
+    cache.clear()
+    finished = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
+                               autoplay="random")
+    client = _client(users[0])
+    first = client.get(f"/matches/{finished.pk}/replay/").content.decode()
+    monkeypatch.setattr(matches.views, "replay_steps", lambda *a: pytest.fail("narrated again"))
+    again = client.get(f"/matches/{finished.pk}/replay/").content.decode()
+    assert again.count('class="replay-step') == first.count('class="replay-step') > 0
+    monkeypatch.undo()
+    japanese = _client(users[0], "ja").get(f"/matches/{finished.pk}/replay/").content.decode()
+    steps = again.count('class="replay-step')
+    assert "シルバーキャッスル" in japanese and japanese.count('class="replay-step') == steps
