@@ -258,10 +258,23 @@ def replay(request, match_id: int):
     except ValueError:
         messages.error(request, _("The replay is available when the match has ended."))
         return redirect("matches:detail", match_id=match_id)
+    steps = _replay_steps_cached(match, log)
+    first = request.GET.get("from", "0")
+    first = int(first) if first.isdigit() and int(first) < len(steps) else 0
+    stop = len(steps) if request.GET.get("all") else first + REPLAY_PAGE
+    more = {"steps": steps[first:stop], "first": first + 1, "total": len(steps),
+            "more_url": f"?from={stop}" if stop < len(steps) else "", "more_all_url": f"?from={stop}&all=1"}
+    if request.htmx and first:
+        return render(request, "matches/_replay_steps.html", more)
     presenter = presenter_for(match.game)
     return render(request, "matches/replay.html", {
-        "match": match, "steps": _replay_steps_cached(match, log), "log": log, "game_label": game_label(match.game),
-        "outcome": presenter.outcome(board_input(match, None)[1])})
+        "match": match, "log": log, "game_label": game_label(match.game),
+        "outcome": presenter.outcome(board_input(match, None)[1]), **more})
+
+
+# The replay's first load shows this many steps; the stepper loads the next ones as it reaches them (issue 27,
+# point 7: a 1,500-event Iron Leaguer replay was 1.2 MB of HTML).
+REPLAY_PAGE = 60
 
 
 def _replay_steps_cached(match: Match, log: dict) -> list[dict]:

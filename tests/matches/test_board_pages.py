@@ -293,9 +293,15 @@ def test_the_spectator_sees_both_hands_as_backs_and_no_card(seeded, users):
 def test_the_replay_names_every_card_once_the_match_is_over(seeded, users):
     finished = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
                                autoplay="random")
-    page = _client(users[0]).get(f"/matches/{finished.pk}/replay/").content.decode()
+    client = _client(users[0])
+    first = client.get(f"/matches/{finished.pk}/replay/").content.decode()
+    shown = first.count('class="replay-step')
+    rest = client.get(f"/matches/{finished.pk}/replay/?from={shown}&all=1", HTTP_HX_REQUEST="true").content.decode()
+    page = first + rest
     assert "Attack with ?" not in page and ": ?." not in page and "Add ?" not in page
     assert page.count('class="replay-step') == Match.objects.get(pk=finished.pk).version
+    assert shown == 60 and len(first.encode()) <= 150 * 1024  # issue 27, point 7: the first load is small
+    assert 'data-replay-more' in first and 'data-replay-more' not in rest and f'data-step="{shown + 1}"' in rest
 
 
 def test_the_score_strip_stays_during_an_interval_with_the_last_scene_and_the_step():
@@ -377,6 +383,7 @@ def test_a_finished_replay_is_narrated_once_per_language_and_then_served_from_th
     client = _client(users[0])
     first = client.get(f"/matches/{finished.pk}/replay/").content.decode()
     monkeypatch.setattr(matches.views, "replay_steps", lambda *a: pytest.fail("narrated again"))
+    assert client.get(f"/matches/{finished.pk}/replay/?from=60", HTTP_HX_REQUEST="true").status_code == 200
     again = client.get(f"/matches/{finished.pk}/replay/").content.decode()
     assert again.count('class="replay-step') == first.count('class="replay-step') > 0
     monkeypatch.undo()

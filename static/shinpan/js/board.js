@@ -259,26 +259,50 @@
 
   // ---- the replay stepper -----------------------------------------------------------------------------------
   function initReplay() {
-    var steps = Array.prototype.slice.call(document.querySelectorAll(".replay-step"));
+    var list = document.querySelector("ol.replay");
     var position = document.getElementById("replay-position");
-    if (!steps.length || !position) { return; }
-    var at = 0;
-    function show() {
-      steps.forEach(function (s, i) { s.hidden = i > at; s.classList.toggle("is-current", i === at); });
-      position.textContent = (at + 1) + " / " + steps.length;
+    if (!list || !position) { return; }
+    var total = Number(list.dataset.total || 0);
+    var at = 0, wanted = "";
+    function steps() { return Array.prototype.slice.call(list.querySelectorAll(".replay-step")); }
+    // The next run of steps (issue 27, point 7: the first load holds the first ones only); ``all``: every one left.
+    function load(all) {
+      var more = list.querySelector("[data-replay-more]");
+      var link = more && more.querySelector("a");
+      if (!link || !window.htmx || more.dataset.loading) { return false; }
+      more.dataset.loading = "1";
+      window.htmx.ajax("GET", all ? link.dataset.moreAll : link.getAttribute("hx-get"), { target: more, swap: "outerHTML" });
+      return true;
     }
+    function show() {
+      var all = steps();
+      at = Math.max(0, Math.min(at, all.length - 1));
+      all.forEach(function (s, i) { s.hidden = i > at; s.classList.toggle("is-current", i === at); });
+      position.textContent = (at + 1) + " / " + (total || all.length);
+    }
+    function go(move) {
+      var last = steps().length - 1;
+      if ((move === "next" && at >= last) || move === "all") {
+        if (load(move === "all")) { wanted = move; return; }
+      }
+      at = move === "first" ? 0 : move === "prev" ? at - 1 : move === "next" ? at + 1 : last;
+      show();
+      var current = steps()[at];
+      if (move !== "all" && current) { current.scrollIntoView({ block: "nearest" }); }
+    }
+    document.addEventListener("htmx:afterSettle", function () {
+      if (!wanted) { return; }
+      var move = wanted; wanted = "";
+      go(move === "all" ? "all" : "next");
+    });
     document.addEventListener("click", function (event) {
       var control = event.target instanceof Element && event.target.closest("[data-replay]");
-      if (!control) { return; }
-      var move = control.dataset.replay;
-      at = move === "first" ? 0 : move === "prev" ? Math.max(0, at - 1) : move === "next" ? Math.min(steps.length - 1, at + 1) : steps.length - 1;
-      show();
-      if (move !== "all") { steps[at].scrollIntoView({ block: "nearest" }); }
+      if (control) { go(control.dataset.replay); }
     });
     document.addEventListener("keydown", function (event) {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) { return; }
-      if (event.key === "ArrowRight") { at = Math.min(steps.length - 1, at + 1); show(); }
-      if (event.key === "ArrowLeft") { at = Math.max(0, at - 1); show(); }
+      if (event.key === "ArrowRight") { go("next"); }
+      if (event.key === "ArrowLeft") { go("prev"); }
     });
     show();
   }
