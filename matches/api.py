@@ -9,6 +9,8 @@
     POST /api/matches/{id}/actions/          {action, version, idempotency_key} → 202 {submission}
     POST /api/matches/{id}/resign/           resign (the other side wins)
     POST /api/matches/{id}/withdraw/         take back your open challenge
+    POST /api/matches/{id}/rematch/          ask for a rematch of your finished match: 201 the new match's view,
+                                             or 202 {"offered": true} while the other player has not asked too
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
@@ -185,6 +187,23 @@ def match_withdraw(request, match_id):
         raise NotFound(f"no match {match_id}")
     match = services.match_withdraw(match_id=int(match_id), user=request.user)
     return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
+
+
+@extend_schema(request=None, responses={201: MATCH_VIEW, 202: OpenApiResponse(OpenApiTypes.OBJECT,
+               description='{"offered": true}: the rematch starts when the other player asks too.'),
+               403: ERROR, 409: ERROR})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_rematch(request, match_id):
+    """A rematch of your finished match (same game, format, clock, decks and seats; the other player first):
+    made at once against a bot or when the other player asked first (201, the new match's view), else offered
+    (202). Conflict ``not_finished`` while the match is open or in play."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    _old, new = services.match_rematch(match_id=int(match_id), user=request.user)
+    if new is None:
+        return Response({"offered": True}, status=202)
+    return Response(match_view(match=_get(new.pk), seat=services.seat_of(new, request.user)), status=201)
 
 
 @extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})

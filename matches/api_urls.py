@@ -9,6 +9,7 @@ urlpatterns = [
     path("<str:match_id>/actions/", api.match_actions, name="match-actions"),
     path("<str:match_id>/resign/", api.match_resign, name="match-resign"),
     path("<str:match_id>/withdraw/", api.match_withdraw, name="match-withdraw"),
+    path("<str:match_id>/rematch/", api.match_rematch, name="match-rematch"),
     path("<str:match_id>/submissions/<str:submission_id>/", api.submission_detail, name="match-submission"),
     path("<str:match_id>/log/", api.match_log_view, name="match-log"),
     path("<str:match_id>/replay/", api.match_replay, name="match-replay"),

@@ -79,3 +79,21 @@ def test_a_rematch_against_a_bot_starts_at_once_from_the_board(people):
     assert response.status_code == 302 and response["Location"] == f"/matches/{new.pk}/"
     assert new.status == Match.Status.ACTIVE and new.seats.get(seat="p2").bot == "random"
     assert new.state["first"] == "p2"
+
+
+def test_the_api_offers_then_makes_a_rematch(people):
+    from rest_framework.test import APIClient
+
+    ann, bo = people
+    match = _legions([SeatSpec("p1", user_id=ann.pk), SeatSpec("p2", user_id=bo.pk)])
+    clients = {}
+    for user in (ann, bo):
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    refused = clients["ann"].post(f"/api/matches/{match.pk}/rematch/")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_finished"
+    match_resign(match_id=match.pk, user=bo)
+    offered = clients["ann"].post(f"/api/matches/{match.pk}/rematch/")
+    assert offered.status_code == 202 and offered.json() == {"offered": True}
+    made = clients["bo"].post(f"/api/matches/{match.pk}/rematch/")
+    assert made.status_code == 201 and made.json()["status"] == "active" and made.json()["id"] != match.pk
