@@ -152,6 +152,13 @@ class Match(models.Model):
                 match.state = {**state, STATIC_KEY: cards}
         return match
 
+    @property
+    def rematch(self) -> dict:
+        """The rematch of a finished match (``matches.services.rematch`` writes it): ``{}`` (none asked),
+        ``{"offered_by": seat}`` or ``{"match": id}``."""
+        found = (self.config or {}).get("rematch")
+        return found if isinstance(found, dict) else {}
+
     def seat_rows(self) -> list:
         """The match's Seat rows with their users, in seat order. Once the match has started they never change,
         so they are kept in a per-process cache keyed by id and commitment; an open match's
@@ -264,3 +271,31 @@ class PlaySettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.game}"
+
+    @staticmethod
+    def _cache_key(user_id: int, game: str) -> str:
+        return f"play-settings:{user_id}:{game}"
+
+    @classmethod
+    def chosen(cls, user_id: int | None, game: str) -> dict:
+        """The player's choices for ``game``: decision kind -> choice code (``{}``: the presenter's defaults). Read
+        on every decision the settings may answer, so kept in the cache (Redis in production; ``remember``
+        replaces it when they change): no statement on the hot path once read."""
+        from django.core.cache import cache
+
+        if user_id is None:
+            return {}
+        key = cls._cache_key(user_id, game)
+        found = cache.get(key)
+        if found is None:
+            found = cls.objects.filter(user_id=user_id, game=game).values_list("data", flat=True).first()
+            found = found if isinstance(found, dict) else {}
+            cache.set(key, found, timeout=3600)
+        return found
+
+    @classmethod
+    def remember(cls, user_id: int, game: str, data: dict) -> None:
+        """Put a player's new settings in the cache ``chosen`` reads (once they are saved)."""
+        from django.core.cache import cache
+
+        cache.set(cls._cache_key(user_id, game), dict(data), timeout=3600)

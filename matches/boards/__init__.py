@@ -76,7 +76,6 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
         log=[line for line in lines if id(line) not in shown][-LOG_LENGTH:][::-1],
         declaration=presenter.declaration(data) if data.state else "",
         submitted=presenter.describe(submitted.action, data) if submitted else "", error=error,
-        outcome=presenter.outcome(data) if match.status == Match.Status.FINISHED else "",
         end=_end(presenter, data, match, seat),
         settings=_settings(presenter, match, seat),
         settings_url=reverse("matches:play-settings", args=[match.game]) if presenter.settings and seat else "",
@@ -88,13 +87,12 @@ def _settings(presenter: Presenter, match: Match, seat: str | None) -> list[dict
     finished match)."""
     if seat is None or not presenter.settings or match.status not in (Match.Status.ACTIVE, Match.Status.OPEN):
         return []
-    from ..models import PlaySettings, Seat
+    from ..models import PlaySettings
 
-    user_id = Seat.objects.filter(match_id=match.pk, seat=seat).values_list("user_id", flat=True).first()
-    chosen = PlaySettings.objects.filter(user_id=user_id, game=match.game).values_list("data", flat=True).first()
-    chosen = chosen if isinstance(chosen, dict) else {}
+    user_id = next((s.user_id for s in match.seat_rows() if s.seat == seat), None)
+    chosen = PlaySettings.chosen(user_id, match.game)
     return [{"kind": s.kind, "label": str(s.label),
-             "choices": [(code, str(label), code == chosen.get(s.kind, s.default)) for code, label in s.choices]}
+             "choices": [(code, str(label), code == presenter.setting_choice(s, chosen)) for code, label in s.choices]}
             for s in presenter.settings]
 
 
@@ -118,7 +116,7 @@ def _end(presenter: Presenter, data: BoardInput, match: Match, seat: str | None)
               rule=presenter.clause(outcome.get("clause") or ""))
     if seat is None or match.started_at is None:
         return end
-    state = (match.config or {}).get("rematch") or {}  # matches.services.rematch writes it
+    state = match.rematch
     end.action_url = reverse("matches:rematch", args=[match.pk])
     if "match" in state:
         end.rematch, end.rematch_url = "made", reverse("matches:detail", args=[state["match"]])
@@ -266,7 +264,7 @@ def board_key(match: Match, seat: str | None) -> str:
     """What the board partial depends on besides the reader: the version, the status and whether the reader's
     submission is still waiting (so a refused one brings its board back at once). ``?v=`` carries it."""
     waiting = _waiting(match, seat) is not None
-    rematch = (match.config or {}).get("rematch") or {}  # an offer or a new match changes the end panel
+    rematch = match.rematch  # an offer or a new match changes the end panel
     again = f"-r{rematch.get('match') or rematch.get('offered_by')}" if rematch else ""
     return f"{match.version}-{match.status}{'-sent' if waiting else ''}{again}"
 

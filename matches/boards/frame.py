@@ -138,10 +138,6 @@ class Line:
     reading: str = ""
     inputs: list[tuple[str, str]] = field(default_factory=list)
 
-    @property
-    def has_details(self) -> bool:
-        return bool(self.clause or self.reading or self.inputs)
-
 
 @dataclass
 class End:
@@ -181,7 +177,6 @@ class Board:
     declaration: str = ""
     submitted: str = ""
     error: str = ""
-    outcome: str = ""
     end: End | None = None
     settings: list = field(default_factory=list)  # [{"kind", "label", "choices": [(code, label, chosen)]}]
     settings_url: str = ""

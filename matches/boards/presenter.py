@@ -97,6 +97,12 @@ class Presenter:
     def seat_label(self, seat: str | None) -> str:
         return _("—") if seat is None else seat
 
+    def setting_choice(self, setting: Setting, chosen: dict) -> str:
+        """The code ``setting`` takes for a player whose settings are ``chosen`` (its default when they name none,
+        or one the setting no longer offers)."""
+        code = chosen.get(setting.kind, setting.default)
+        return code if code in {c for c, _ in setting.choices} else setting.default
+
     def choose(self, state: dict, seat: str, actions: list, choice: str):
         """The action a setting's ``choice`` (a code of one of ``settings``, never "ask") picks among the legal
         ``actions`` of the decision now pending for ``seat`` in the engine's ``state``, or None (the board asks).

@@ -19,7 +19,7 @@ from .ending import match_resign, match_withdraw
 from .locking import seat_of
 from .play_settings import save_play_settings
 from .recovery import match_resume_all
-from .rematch import match_rematch, rematch_state
+from .rematch import match_rematch
 from .seat_decks import deck_for_seat, saved_deck_text
 from .submission import MAX_PENDING_PER_SEAT, MAX_VERSION_AHEAD, match_submit_action
 
@@ -41,7 +41,6 @@ __all__ = [
     "match_challenge",
     "match_create",
     "match_rematch",
-    "rematch_state",
     "save_play_settings",
     "match_join",
     "match_resign",

@@ -19,41 +19,6 @@ from ..models import Match, PlaySettings, Submission
 MAX_IN_A_ROW = 200
 
 
-def _cache_key(user_id: int, game: str) -> str:
-    return f"play-settings:{user_id}:{game}"
-
-
-def settings_for(user_id: int, game: str) -> dict:
-    """The player's choices for ``game``: decision kind -> choice code (``{}``: the presenter's defaults). Read on
-    every decision the settings may answer, so kept in the cache (Redis in production; ``remember_settings``
-    replaces it when they change): no statement on the hot path once read."""
-    from django.core.cache import cache
-
-    key = _cache_key(user_id, game)
-    found = cache.get(key)
-    if found is None:
-        found = PlaySettings.objects.filter(user_id=user_id, game=game).values_list("data", flat=True).first()
-        found = found if isinstance(found, dict) else {}
-        cache.set(key, found, timeout=3600)
-    return found
-
-
-def remember_settings(user_id: int, game: str, data: dict) -> None:
-    """Put a player's new settings in the cache ``settings_for`` reads (after they are saved)."""
-    from django.core.cache import cache
-
-    cache.set(_cache_key(user_id, game), dict(data), timeout=3600)
-
-
-def choice_for(presenter, kind: str, chosen: dict) -> str | None:
-    """The choice code that answers ``kind`` for a player whose settings are ``chosen``; None: no setting."""
-    for setting in presenter.settings:
-        if setting.kind == kind:
-            code = chosen.get(kind, setting.default)
-            return code if code in {c for c, _ in setting.choices} else setting.default
-    return None
-
-
 def play_for_people(match: Match, engine, state: dict, version: int, seq: int, now, *,
                     append_events, seats: list | None = None) -> tuple[dict, int, int]:
     """Make every decision now due that is forced or settled by its player's settings, one after another;
@@ -64,6 +29,7 @@ def play_for_people(match: Match, engine, state: dict, version: int, seq: int, n
     from ..boards.presenter import ASK
 
     presenter = presenter_for(match.game)
+    settings = {s.kind: s for s in presenter.settings}
     people: dict[str, int] | None = None
     chosen: dict[int, dict] = {}
     for _ in range(MAX_IN_A_ROW):
@@ -74,8 +40,7 @@ def play_for_people(match: Match, engine, state: dict, version: int, seq: int, n
             break
         actions = list(engine.legal_actions(state, seat))
         kind = (state.get("pending") or {}).get("kind", "")
-        settled = any(s.kind == kind for s in presenter.settings)
-        if len(actions) != 1 and not settled:
+        if len(actions) != 1 and kind not in settings:
             break
         if people is None:  # the caller's seat rows, else the match's (cached per process once it started)
             rows = seats if seats is not None else match.seat_rows()
@@ -87,9 +52,9 @@ def play_for_people(match: Match, engine, state: dict, version: int, seq: int, n
             action, source = actions[0], "forced"
         else:
             if user_id not in chosen:
-                chosen[user_id] = settings_for(user_id, match.game)
-            code = choice_for(presenter, kind, chosen[user_id])
-            action = presenter.choose(state, seat, actions, code) if code not in (None, ASK) else None
+                chosen[user_id] = PlaySettings.chosen(user_id, match.game)
+            code = presenter.setting_choice(settings[kind], chosen[user_id])
+            action = presenter.choose(state, seat, actions, code) if code != ASK else None
             if action is None:
                 break
             source = "setting"

@@ -10,7 +10,7 @@ from referee.engine import get_engine
 
 from ..errors import BadRequest
 from ..models import Match, PlaySettings
-from .autoplay import play_for_people, remember_settings
+from .autoplay import play_for_people
 from .locking import locked_for_play
 from .progress import append_events, store_progress
 
@@ -26,7 +26,7 @@ def save_play_settings(*, user, game: str, chosen: dict, presenter, match_id: in
             raise BadRequest(f"setting {kind!r}: {code!r} is not one of the game's choices", code="bad_setting")
     with transaction.atomic():
         PlaySettings.objects.update_or_create(user=user, game=game, defaults={"data": dict(chosen)})
-        remember_settings(user.pk, game, chosen)  # read at once below, and by every worker from now on
+        PlaySettings.remember(user.pk, game, chosen)  # read at once below, and by every worker from now on
         if match_id is not None:
             match = locked_for_play(match_id)
             if match.game == game and match.status == Match.Status.ACTIVE:

@@ -4,7 +4,7 @@ Either player of a finished match may offer it. Against a bot the new match star
 offer waits in the finished match's config (``config["rematch"] = {"offered_by": seat}``) until the other player
 accepts it by asking for a rematch too, and then the new match starts with both seats taken. Once made, the
 finished match names it (``config["rematch"] = {"match": id}``), so both boards link to it and a second request
-does not make another.
+does not make another. ``Match.rematch`` reads it.
 """
 
 from __future__ import annotations
@@ -19,12 +19,6 @@ from .creation import SeatSpec, match_create
 from .locking import locked, seat_of
 
 
-def rematch_state(match: Match) -> dict:
-    """``{}`` (none asked), ``{"offered_by": seat}`` or ``{"match": id}``."""
-    found = (match.config or {}).get("rematch")
-    return found if isinstance(found, dict) else {}
-
-
 def match_rematch(*, match_id: int, user) -> tuple[Match, Match | None]:
     """``user`` asks for a rematch of their finished match: ``(the finished match, the new match or None while
     the offer waits for the other player)``. Asking again returns the rematch already made. Raises NotFound,
@@ -36,7 +30,7 @@ def match_rematch(*, match_id: int, user) -> tuple[Match, Match | None]:
             raise NotAPlayer("you hold no seat in this match", code="not_a_player")
         if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.started_at is None:
             raise Conflict(f"the match is {match.status}: a rematch follows a finished game", code="not_finished")
-        state = rematch_state(match)
+        state = match.rematch
         if "match" in state:
             return match, Match.objects.get(pk=state["match"])
         seats = list(match.seats.all())

@@ -161,8 +161,7 @@ def _count(d: dict, key: str = "cards") -> int:
 # a replay): said of its seat, its cards named only when the reader may see them.
 OF_ITS_SEAT: dict[str, Callable[[dict, dict], str]] = {
     "drawn": lambda d, n: _("%(seat)s draws %(cards)s.") % {"seat": _seat(d), "cards": _cards(d, n)}
-    if _known(d, n) else ngettext("%(seat)s draws %(count)s card.", "%(seat)s draws %(count)s cards.",
-                                  _count(d)) % {"seat": _seat(d), "count": _count(d)},
+    if _known(d, n) else _draw({"seat": d.get("seat"), "count": _count(d)}, n),
     "unlocked": lambda d, n: _("%(seat)s puts %(card)s on standby.") % {"seat": _seat(d), "card": _card(d, n)}
     if d.get("card") in n else _("%(seat)s puts a card on standby.") % {"seat": _seat(d)},
     "triggered": lambda d, n: _("%(seat)s's %(card)s triggers (%(when)s).") % {
