@@ -36,11 +36,15 @@ class Slot:
 @dataclass(frozen=True)
 class Option:
     """A value of a slot: ``value`` (a short text, unique in the slot), ``label`` for people, ``detail``
-    (optional second line: the card a half is printed on, say)."""
+    (optional second line: the card a half is printed on, where a unit stands), ``stats`` (optional: a card's
+    numbers in one line, "cost 2 · ATK 3 / HP 2 · WT 1") and ``text`` (optional: the card's printed text, shown
+    on hover or a long press)."""
 
     value: str
     label: str
     detail: str = ""
+    stats: str = ""
+    text: str = ""
 
 
 @dataclass(frozen=True)

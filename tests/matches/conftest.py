@@ -45,7 +45,7 @@ def seeded(transactional_db):
 # Every decision a board setting could answer is asked of these players (each setting "ask"): the tests of the
 # protocol, the board and the workers see each decision as its own action. The defaults are tested apart
 # (test_autoplay.py); a decision with one legal action is still made for them.
-ASK_EVERYTHING = {"iron_leaguer": ("growth", "assign", "release", "instruction", "attack", "defence")}
+ASK_EVERYTHING = {"iron_leaguer": ("growth", "assign", "release", "instruction", "attack", "defence", "action")}
 
 
 @pytest.fixture

@@ -14,8 +14,10 @@ from django.utils import translation
 
 from matches.boards import build_board
 from matches.boards.choices import build_groups, flatten, resolve
+from matches.boards.copies import copies_of
 from matches.boards.presenter import BoardInput
 from matches.boards.riders_legend import RidersLegendPresenter
+from matches.boards.riders_legend.choices import COPIES
 from matches.boards.riders_legend.narration import NEUTRAL, SENTENCES
 from matches.services import match_challenge
 from referee.engine import encode
@@ -41,7 +43,9 @@ DECKS = _decks()
 
 def _data(state: dict, seat: str | None) -> BoardInput:
     view = ENGINE.view(state, seat)
-    return BoardInput(match=None, view={"to_act": ENGINE.to_act(state)}, state=view, seat=seat,
+    to_act = ENGINE.to_act(state)
+    legal = [encode(a) for a in ENGINE.legal_actions(state, seat)] if seat and seat == to_act else []
+    return BoardInput(match=None, view={"to_act": to_act, "legal_actions": legal}, state=view, seat=seat,
                       names=PRESENTER.names(view))
 
 
@@ -49,12 +53,28 @@ def _key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def _check_choices(state: dict, seen: set[str]) -> None:
+def _as_copies(action: dict, copies) -> str:
+    """``action`` with its hand card named by the copy standing for it (the same choice for the player)."""
+    return _key({**action, "card": copies.value(action["card"])} if "card" in action else action)
+
+
+def _check_choices(state: dict, seen: set[str]) -> int:
+    """Checks the choices of one decision; returns how many legal actions an identical copy stands for."""
     seat = ENGINE.to_act(state)
     legal = [encode(a) for a in ENGINE.legal_actions(state, seat)]
     data = _data(state, seat)
     groups = build_groups(legal, lambda a: PRESENTER.choice(a, data))
-    assert sorted(map(_key, flatten(groups))) == sorted(map(_key, legal))  # every choice is a legal action
+    copies = copies_of(data, COPIES)
+    offered = flatten(groups)
+    assert len(set(map(_key, offered))) == len(offered) and set(map(_key, offered)) <= set(map(_key, legal))
+    # every legal action is offered, or one that differs only by an identical copy in hand is, under the same picks
+    stands = {_as_copies(a, copies): a for a in offered}
+    assert {_as_copies(a, copies) for a in legal} == set(stands)
+    by_group = {g.key: g for g in groups}
+    for action in legal:
+        spec = PRESENTER.choice(action, data)
+        if spec.slots:
+            assert resolve(by_group[spec.group], spec.picks).action == stands[_as_copies(action, copies)]
     for group in groups:
         for choice in group.choices:
             seen.add(choice.action["type"])
@@ -62,6 +82,9 @@ def _check_choices(state: dict, seen: set[str]) -> None:
             assert "?" not in choice.label, choice.label  # every card and character the reader picks is named
         for slot, options in group.slot_rows:
             assert options and all(o.label and "?" not in o.label for o in options), (group.key, slot.key)
+            labels = [(o.label, o.detail) for o in options if slot.key == "card"]  # no card shown twice
+            assert len(set(labels)) == len(labels), (group.key, labels)
+    return len(legal) - len(offered)
 
 
 def _games(seeds, kinds=("greedy", "random")):
@@ -80,10 +103,12 @@ def _games(seeds, kinds=("greedy", "random")):
                                               ((7, 8), ("greedy", "greedy"))])
 def test_grouped_choices_map_back_to_the_legal_actions_over_whole_games(seeds, kinds):
     seen: set[str] = set()
+    merged = 0
     for state, _events in _games(seeds, kinds):
         if ENGINE.to_act(state) is not None:
-            _check_choices(state, seen)
+            merged += _check_choices(state, seen)
     assert {"keep_hand", "place_mission", "place_character", "move", "end_phase"} <= seen
+    assert merged  # identical copies in hand met in these games
 
 
 def test_every_event_of_whole_games_is_a_sentence_in_english_and_japanese():

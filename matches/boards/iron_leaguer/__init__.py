@@ -59,6 +59,10 @@ class IronLeaguerPresenter(Presenter):
         Setting("attack", _lazy("Holding the attack right with nothing to declare (IL 6.6)"), (
             (IDLE, _lazy("Pass at once (drawing when allowed)")),
             (ASK, _lazy("Ask me every time"))), IDLE),
+        Setting("action", _lazy("Interval actions: practise, train, scout or persuade (IL 16)"), (
+            ("suggested", _lazy("The referee's suggestion: scout the strongest stray leaguer, or the training or "
+                                "persuasion likeliest to succeed, else practise")),
+            (ASK, _lazy("Ask me every time"))), "suggested"),
         Setting("defence", _lazy("Defending (IL 7)"), (
             (IDLE, _lazy("Ask me, but pass at once with nothing to declare")),
             ("suggested", _lazy("The referee's suggestion: the strongest defence in hand, or none")),

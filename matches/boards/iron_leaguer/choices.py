@@ -14,13 +14,51 @@ from ..presenter import BoardInput
 from . import labels
 
 
-def _half(data: BoardInput, card: str, side: str) -> Option:
+def _half(data: BoardInput, card: str, side: str, mode: str = "") -> Option:
+    """A technique half as an option: its name, the card and side it is printed on, its numbers (the AP or DP it
+    would give, what an IL needs to use it) and its text."""
+    half = (((data.state.get("cards") or {}).get(card) or {}).get("attributes") or {}).get(side) or {}
     return Option(f"{card}:{side}", data.names.get(f"{card}:{side}", "?"),
-                  f"{data.names.get(card, '?')} · {labels.SIDES.get(side, '')}")
+                  f"{data.names.get(card, '?')} · {labels.SIDES.get(side, '')}", half_stats(half, mode),
+                  str(half.get("text") or ""))
+
+
+DICE = (2, 12)  # the least and most two dice total (IL 6.2: AP = attack value − two dice − penalty modifier)
+
+
+def half_stats(half: dict, mode: str = "") -> str:
+    """A technique half's numbers in one line: the AP (``mode`` "attack") or DP ("defence") range it gives
+    before penalties (IL 6.2/7.2: the value minus two dice, 2–12), or its values when ``mode`` is "" (a half
+    added to a declaration); then what its users need (IL 5.4: heart/skill/body, kind, persons)."""
+    parts = []
+    for key, points in (("attack", _("AP")), ("defence", _("DP"))):
+        value = half.get(key)
+        if not isinstance(value, int) or (mode and mode != key):
+            continue
+        if mode:
+            parts.append(_("%(points)s %(low)s to %(high)s") % {"points": points, "low": value - DICE[1],
+                                                               "high": value - DICE[0]})
+        else:
+            parts.append(_("%(points)s +%(value)s") % {"points": points, "value": value})
+    needs = [half.get("heart", 0), half.get("skill", 0), half.get("body", 0)]
+    if any(needs):
+        parts.append(_("needs heart %(h)s / skill %(s)s / body %(b)s") % dict(zip("hsb", needs, strict=True)))
+    if half.get("kind") not in (None, "any", "named"):
+        parts.append(labels.technique_kind(half["kind"]))
+    if half.get("persons"):
+        parts.append(_("%(n)s ILs") % {"n": half["persons"]} if half["persons"] > 1 else _("1 IL"))
+    return " · ".join(parts)
 
 
 def _il(data: BoardInput, il: str) -> Option:
-    return Option(il, data.names.get(il, "?"))
+    """An IL as an option: its name and its numbers now (heart, skill, body; its penalty when it has one)."""
+    state = (data.state.get("ils") or {}).get(il) or {}
+    printed = (((data.state.get("cards") or {}).get(il) or {}).get("attributes") or {})
+    parts = [_("heart %(n)s") % {"n": state.get("heart", printed.get("heart", "?"))},
+             _("skill %(n)s") % {"n": printed.get("skill", "?")}, _("body %(n)s") % {"n": printed.get("body", "?")}]
+    if state.get("penalty"):
+        parts.append(_("penalty %(n)s") % {"n": state["penalty"]})
+    return Option(il, data.names.get(il, "?"), stats=" · ".join(parts))
 
 
 def _joined(options: list[Option]) -> str:
@@ -28,7 +66,7 @@ def _joined(options: list[Option]) -> str:
 
 
 def _declare(action: dict, data: BoardInput) -> ChoiceSpec:
-    half = _half(data, *action["halves"][0])
+    half = _half(data, *action["halves"][0], mode=action.get("mode", ""))
     attack = action.get("mode") == "attack"
     return ChoiceSpec(f"declare-{action['mode']}",
                       _("Attack: pick a technique half") if attack else _("Defend: pick a technique half"),

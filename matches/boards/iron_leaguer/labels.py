@@ -51,6 +51,15 @@ INTERVAL_STEPS = {
     "newcomers": _("newcomers"), "actions": _("interval actions"), "departure": _("departure"),
 }
 
+# Technique kinds (IL 5.4.1: 腕技・脚技・打技・武技): the kind of IL a half needs.
+TECHNIQUE_KINDS = {"arm": _("arm technique"), "leg": _("leg technique"), "strike": _("strike technique"),
+                   "martial": _("martial technique")}
+
+
+def technique_kind(code) -> str:
+    return str(TECHNIQUE_KINDS.get(code, _("?")))
+
+
 ZONES = {"il_deck": _("IL deck"), "technique_deck": _("technique deck")}
 
 PASSES = {

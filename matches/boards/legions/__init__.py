@@ -147,14 +147,7 @@ class LegionsPresenter(Presenter):
 
     def _card(self, card_id: str, cards: dict) -> Card:
         card = cards.get(card_id) or {"name": "?", "card_type": "", "attributes": {}}
-        attributes = card.get("attributes") or {}
-        parts = [labels.card_type(card.get("card_type"))]
-        if "unlock_cost" in attributes:
-            parts.append(_("cost %(n)s") % {"n": attributes["unlock_cost"]})
-        if "atk" in attributes:
-            parts.append(_("ATK %(atk)s / HP %(hp)s") % {"atk": attributes["atk"], "hp": attributes.get("hp", "?")})
-        if "wt" in attributes:
-            parts.append(_("WT %(n)s") % {"n": attributes["wt"]})
+        parts = [labels.card_type(card.get("card_type")), *labels.card_stats(card)]
         return Card(card_id, face(card), f"{card.get('name', '?')} ({_(', ').join(parts)})")
 
     # -- actions and the log -----------------------------------------------------------------------------------

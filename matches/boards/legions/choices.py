@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
+from ..card_text import rules_text
 from ..choices import ChoiceSpec, Option, Slot
 from ..presenter import BoardInput
 from . import labels
@@ -36,8 +37,16 @@ def card_option(data: BoardInput, ref: str, *, text: str = "", side: bool = Fals
     seat, place = copies.field.get(ref, (None, None))
     if place and place != "master":
         parts += [labels.seat(seat), labels.lane(place)] if side else [labels.lane(place)]
+    unit = _unit_at(data, seat, place) if place else None
+    stats = labels.unit_stats(unit) if unit else labels.card_stats(card) if card else []
     detail = _(", ").join(parts)
-    return Option(value, label, detail)
+    return Option(value, label, detail, " · ".join(stats), rules_text(data, card.get("name", "")) if card else "")
+
+
+def _unit_at(data: BoardInput, seat: str | None, place: str) -> dict | None:
+    """The unit view standing at ``place`` (a lane, ``lord``) of ``seat``'s field; None for a master."""
+    player = (data.state.get("players") or {}).get(seat) or {}
+    return player.get("lord") if place == "lord" else (player.get("lanes") or {}).get(place)
 
 
 def _lane(code: str) -> Option:
@@ -67,8 +76,9 @@ def _unlock(action: dict, data: BoardInput) -> ChoiceSpec:
 
 def _loses_at_once(action: dict, data: BoardInput, name: str) -> str:
     """The question to ask before using a card whose own damage to every master takes the user's life to 0
-    (デスクラウド at 3 life; Legions: ゲームの勝敗, life 0 loses): read from the card's abilities and the user's
-    life, both the user's own knowledge. "" when the use is safe."""
+    (デスクラウド at 3 life; Legions: ゲームの勝敗, life 0 loses), or whose draws exceed the user's deck (勝利条件/A8.2:
+    drawing from an empty deck loses): read from the card's abilities, the user's life and deck count, all the
+    user's own knowledge. "" when the use is safe."""
     if action.get("then") != "use" or data.seat is None:
         return ""
     life = ((data.state.get("players") or {}).get(data.seat) or {}).get("life")
@@ -81,6 +91,12 @@ def _loses_at_once(action: dict, data: BoardInput, name: str) -> str:
         if hits_own_master and isinstance(amount, int) and isinstance(life, int) and amount >= life:
             return _("%(card)s deals %(amount)s damage to your own master too, and your life is %(life)s: you "
                      "lose the game at once. Use it anyway?") % {"card": name, "amount": amount, "life": life}
+        drawn = effect.get("n") if effect.get("effect") == "draw" else None
+        deck = ((data.state.get("players") or {}).get(data.seat) or {}).get("deck")
+        left = len(deck) if isinstance(deck, list) else deck
+        if isinstance(drawn, int) and isinstance(left, int) and drawn > left:  # 勝利条件/A8.2: draw from empty
+            return _("%(card)s draws %(n)s cards and your deck holds %(left)s: you must draw from an empty deck "
+                     "and lose the game. Use it anyway?") % {"card": name, "n": drawn, "left": left}
     return ""
 
 
@@ -138,7 +154,7 @@ def _choose(action: dict, data: BoardInput) -> ChoiceSpec:
     option = Option(text, option_label(data, text))
     if not text.startswith("standby:"):  # a card: its copies as one option, its place on the field
         card = card_option(data, text.partition("@")[0], text=option.label, side=True)
-        option = Option(copies_of(data).option(text), card.label, card.detail)
+        option = Option(copies_of(data).option(text), card.label, card.detail, card.stats, card.text)
     if (data.state.get("pending") or {}).get("effect") == "arrange_deck":  # an order, not a target
         return ChoiceSpec("choose", _("Next card from the top of your deck"),
                           _("Put %s next from the top") % option_label(data, text),

@@ -1,124 +1,45 @@
-"""Identical copies of a card as one choice: two 下忍カスミ in hand are one option "下忍カスミ ×2" of the
-choice builder, and picking it picks the first legal copy (``matches.boards.choices``: specs marked ``merge``).
-
-Copies are merged when the player cannot tell them apart and they do the same: the same card data, in the same
-zone of the same side (hand, standby, a wait zone, ...), with the same legal actions once every card is named by
-its class of copies. A unit on the field is never merged (its lane, damage and fatigue make it itself); the
-board names its lane instead (``place``). The hand and the other zones still show every card.
-"""
+"""Legions! copies (``matches.boards.copies``): the action fields that name cards, and where the view lists them —
+the hand, standby, arriving, exile and the four wait zones off the field; the master, lanes and leader zone on it
+(a unit is named with its lane instead of being merged)."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-
+from ..copies import Copies, CopyRules, copies
+from ..copies import copies_of as _copies_of
 from ..presenter import BoardInput
 
-CARD_FIELDS = ("card", "target", "option", "cards")  # the fields of a Legions action that name cards
-MEMO = "_legions_copies"  # the attribute of a BoardInput that keeps its Copies (built once per board)
 
-
-@dataclass(frozen=True)
-class Copies:
-    """``stands_for``: card id → the id of the copy that stands for it (only merged cards); ``count``: the
-    standing id → how many copies it stands for (2 or more); ``field``: unit id on the field → (seat, lane),
-    ``lord`` for the leader zone and ``master`` for a master."""
-
-    stands_for: dict[str, str]
-    count: dict[str, int]
-    field: dict[str, tuple[str, str]]
-
-    def value(self, ref: str) -> str:
-        """The option value of ``ref``: the standing copy's id, or ``ref`` itself."""
-        return self.stands_for.get(ref, ref)
-
-    def option(self, text: str) -> str:
-        """An effect's option (``card``, ``card@lane``, ``standby:i``) with its card named by the standing copy."""
-        ref, sep, lane = text.partition("@")
-        return self.value(ref) + sep + lane
-
-
-def copies_of(data: BoardInput) -> Copies:
-    """The copies of the reader's decision (``data.view["legal_actions"]``; none without them), built once per
-    ``data``: the presenter is asked for one action at a time."""
-    found = data.__dict__.get(MEMO)
-    if found is None:
-        found = _copies(data.state or {}, (data.view or {}).get("legal_actions") or [])
-        data.__dict__[MEMO] = found
-    return found
-
-
-def _places(state: dict) -> tuple[dict[str, tuple], dict[str, tuple[str, str]]]:
-    """Card id → (seat, zone) for the cards off the field that the view lists; unit id → (seat, lane)."""
-    piles: dict[str, tuple] = {}
+def _field(state: dict) -> dict[str, tuple[str, str]]:
+    """Unit id → (seat, lane), ``lord`` for the leader zone and ``master`` for a master."""
     field: dict[str, tuple[str, str]] = {}
     for seat, player in (state.get("players") or {}).items():
         field[player.get("master")] = (seat, "master")
         for lane, unit in [*(player.get("lanes") or {}).items(), ("lord", player.get("lord"))]:
             if unit:
                 field[unit["card"]] = (seat, lane)
+    return field
+
+
+def _piles(state: dict) -> dict[str, tuple]:
+    """Card id → (seat, zone) for the cards off the field that the view lists."""
+    piles: dict[str, tuple] = {}
+    for seat, player in (state.get("players") or {}).items():
         zones = [(zone, player.get(zone)) for zone in ("hand", "standby", "arriving", "exile")]
         zones += [(f"wz{n + 1}", cards) for n, cards in enumerate(player.get("wz") or [])]
         for zone, cards in zones:
             for ref in cards if isinstance(cards, list) else ():
                 piles.setdefault(ref, (seat, zone))
-    return piles, field
+    return piles
 
 
-def _refs(action: dict) -> list[str]:
-    """The card ids an action names, in field order (an option ``card@lane`` names its card)."""
-    out = []
-    for name in CARD_FIELDS:
-        value = action.get(name)
-        for text in value if isinstance(value, list) else [value] if isinstance(value, str) and value else ():
-            out.append(text.partition("@")[0])
-    return out
+RULES = CopyRules(card_fields=("card", "target", "option", "cards"), piles=_piles, units=_field,
+                  memo="_legions_copies")
 
 
-def _canon(action: dict, classes: dict[str, int]) -> str:
-    """``action`` with every card id replaced by its class (a count slot's cards as a sorted list)."""
-    def named(text: str) -> str:
-        ref, sep, lane = text.partition("@")
-        return f"#{classes[ref]}{sep}{lane}" if ref in classes else text
-
-    out = {}
-    for key, value in action.items():
-        if key in CARD_FIELDS and isinstance(value, list):
-            out[key] = sorted(named(v) for v in value)
-        elif key in CARD_FIELDS and isinstance(value, str):
-            out[key] = named(value)
-        else:
-            out[key] = value
-    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+def copies_of(data: BoardInput) -> Copies:
+    """The copies of the reader's Legions decision, built once per board."""
+    return _copies_of(data, RULES)
 
 
 def _copies(state: dict, legal: list[dict]) -> Copies:
-    """Partition refinement: start from (card data, zone), split by the legal actions the card takes part in
-    (with every card named by its class) until no class splits."""
-    piles, field = _places(state)
-    cards = state.get("cards") or {}
-    mentions: dict[str, list[int]] = {}
-    for index, action in enumerate(legal):
-        for ref in dict.fromkeys(_refs(action)):
-            mentions.setdefault(ref, []).append(index)
-    keys = {ref: ("copy", piles[ref], json.dumps(cards[ref], sort_keys=True, ensure_ascii=False))
-            if ref in piles and ref in cards else ("one", ref) for ref in mentions}
-    classes = _numbered(keys)
-    while True:
-        signatures = {ref: (classes[ref], tuple(sorted(_canon(legal[i], classes) for i in mentions[ref])))
-                      for ref in mentions}
-        split = _numbered(signatures)
-        if len(set(split.values())) == len(set(classes.values())):
-            break
-        classes = split
-    members: dict[int, list[str]] = {}
-    for ref in sorted(mentions, key=lambda r: mentions[r][0]):  # the first legal copy first
-        members.setdefault(classes[ref], []).append(ref)
-    stands_for = {ref: group[0] for group in members.values() if len(group) > 1 for ref in group}
-    count = {group[0]: len(group) for group in members.values() if len(group) > 1}
-    return Copies(stands_for, count, field)
-
-
-def _numbered(keys: dict) -> dict[str, int]:
-    numbers: dict = {}
-    return {ref: numbers.setdefault(key, len(numbers)) for ref, key in keys.items()}
+    return copies(state, legal, RULES)

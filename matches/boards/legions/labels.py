@@ -80,6 +80,31 @@ def card_type(code) -> str:
     return _get(TYPES, code)
 
 
+def card_stats(card: dict) -> list[str]:
+    """A card's printed numbers as short phrases: ``["cost 2", "ATK 3 / HP 2", "WT 1"]`` (what it has of them)."""
+    attributes = card.get("attributes") or {}
+    parts = []
+    if "unlock_cost" in attributes:
+        parts.append(_("cost %(n)s") % {"n": attributes["unlock_cost"]})
+    if "atk" in attributes and "hp" in attributes:
+        parts.append(_("ATK %(atk)s / HP %(hp)s") % {"atk": attributes["atk"], "hp": attributes["hp"]})
+    elif "atk" in attributes:  # a skill's or arts' ATK (no HP: it is no unit)
+        parts.append(_("ATK %(n)s") % {"n": attributes["atk"]})
+    if "wt" in attributes:
+        parts.append(_("WT %(n)s") % {"n": attributes["wt"]})
+    return parts
+
+
+def unit_stats(unit: dict) -> list[str]:
+    """A unit on the field as it stands now: ``["ATK 3 / HP 2", "damage 1", "fatigued"]``."""
+    parts = [_("ATK %(atk)s / HP %(hp)s") % {"atk": unit.get("atk", "?"), "hp": unit.get("hp", "?")}]
+    if unit.get("damage"):
+        parts.append(_("damage %(n)s") % {"n": unit["damage"]})
+    if unit.get("fatigued"):
+        parts.append(_("fatigued"))
+    return parts
+
+
 def then(code) -> str:
     return _get(THEN, code)
 

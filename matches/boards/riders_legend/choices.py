@@ -11,15 +11,48 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
+from ..card_text import rules_text
 from ..choices import ChoiceSpec, Option, Slot
+from ..copies import CopyRules, copies_of
 from ..presenter import BoardInput
 from . import labels
 from .view import card_detail, card_name, char_name, characters, mission_text, where
 
 
+def _piles(state: dict) -> dict[str, tuple]:
+    """Card id → (seat, zone) for the cards in a hand or a graveyard that the view lists."""
+    piles: dict[str, tuple] = {}
+    for seat, player in (state.get("players") or {}).items():
+        for zone in ("hand", "graveyard"):
+            cards = player.get(zone)  # the other seat's hand is a count
+            for ref in cards if isinstance(cards, list) else ():
+                if isinstance(ref, str):
+                    piles.setdefault(ref, (seat, zone))
+    return piles
+
+
+def _units(state: dict) -> dict[str, tuple[str, str]]:
+    """Every card of a character on the field (its id, its top card) → (seat, field)."""
+    units: dict[str, tuple[str, str]] = {}
+    for ref, (seat, fld, _area, char) in characters(state).items():
+        units[ref] = units[char.get("top") or ref] = (seat, fld)
+    return units
+
+
+# Two copies of a card in hand are one option "name ×2" (``matches.boards.copies``): the card-naming field of an
+# action is ``card`` (a character on the field is never merged: its place and numbers make it itself).
+COPIES = CopyRules(card_fields=("card",), piles=_piles, units=_units, memo="_riders_copies")
+
+
 def card_option(data: BoardInput, ref: str) -> Option:
-    """A card of the reader's hand (or a graveyard) as an option: its name, its type and numbers."""
-    return Option(ref, card_name(data.names, ref), card_detail(data.state, ref))
+    """A card of the reader's hand (or a graveyard) as an option: its name with "×n" for n identical copies
+    (the option stands for them all), its type and numbers, its printed text."""
+    copies = copies_of(data, COPIES)
+    value = copies.value(ref)
+    label = card_name(data.names, ref)
+    if copies.count.get(value, 1) > 1:
+        label = f"{label} ×{copies.count[value]}"  # a count, the same in every language
+    return Option(value, label, card_detail(data.state, ref), text=rules_text(data, data.names.get(ref, "")))
 
 
 def char_option(data: BoardInput, ref: str, index: dict | None = None) -> Option:
@@ -42,30 +75,35 @@ def place_option(fld: str, area: int) -> Option:
 
 def _mission(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
+    name = card_name(data.names, action["card"])
     area = Option(str(action["area"]), labels.area(action["area"]))
     how = Option(str(action.get("bluff", 0)), _("face down as a bluff") if action.get("bluff") else _("as a mission"))
     label = (_("Lay %(card)s face down in %(area)s as a bluff") if action.get("bluff")
-             else _("Lay %(card)s as a mission in %(area)s")) % {"card": card.label, "area": area.label}
+             else _("Lay %(card)s as a mission in %(area)s")) % {"card": name, "area": area.label}
     return ChoiceSpec("place_mission", _("Lay a mission (a card, an area, a mission or a bluff)"), label,
                       (Slot("card", _("Card")), Slot("area", _("Area")), Slot("bluff", _("As"))),
                       {"card": card.value, "area": area.value, "bluff": how.value},
-                      {"card": [card], "area": [area], "bluff": [how]}, "primary")
+                      {"card": [card], "area": [area], "bluff": [how]}, "primary", merge=True)
 
 
 def _character(action: dict, data: BoardInput) -> ChoiceSpec:
     card, place = card_option(data, action["card"]), place_option(action["field"], action.get("area", 0))
+    name = card_name(data.names, action["card"])
     return ChoiceSpec("place_character", _("Place a character (a card, then where)"),
-                      _("Place %(card)s in %(place)s") % {"card": card.label, "place": place.label},
+                      _("Place %(card)s in %(place)s") % {"card": name, "place": place.label},
                       (Slot("card", _("Character")), Slot("place", _("Where"))),
-                      {"card": card.value, "place": place.value}, {"card": [card], "place": [place]}, "primary")
+                      {"card": card.value, "place": place.value}, {"card": [card], "place": [place]}, "primary",
+                      merge=True)
 
 
 def _transform(action: dict, data: BoardInput) -> ChoiceSpec:
     card, onto = card_option(data, action["card"]), char_option(data, action["character"])
+    name = card_name(data.names, action["card"])
     return ChoiceSpec("transform", _("Transform a character (上位変身: a card of your hand on top of it)"),
-                      _("%(character)s transforms into %(card)s") % {"character": onto.label, "card": card.label},
+                      _("%(character)s transforms into %(card)s") % {"character": onto.label, "card": name},
                       (Slot("card", _("Card from your hand")), Slot("character", _("Character"))),
-                      {"card": card.value, "character": onto.value}, {"card": [card], "character": [onto]})
+                      {"card": card.value, "character": onto.value}, {"card": [card], "character": [onto]},
+                      merge=True)
 
 
 def _untransform(action: dict, data: BoardInput) -> ChoiceSpec:
@@ -137,14 +175,37 @@ def _investigate(action: dict, data: BoardInput) -> ChoiceSpec:
 
 def _play(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
-    return ChoiceSpec("play_action", _("Play an action card"), _("Play %(card)s") % {"card": card.label},
-                      (Slot("card", _("Action card")),), {"card": card.value}, {"card": [card]})
+    name = card_name(data.names, action["card"])
+    return ChoiceSpec("play_action", _("Play an action card"), _("Play %(card)s") % {"card": name},
+                      (Slot("card", _("Action card")),), {"card": card.value}, {"card": [card]}, merge=True,
+                      confirm=_empties_own_deck(action, data, name))
+
+
+def _empties_own_deck(action: dict, data: BoardInput, name: str) -> str:
+    """The question to ask before playing an action card whose own draws or deck damage to its user take at
+    least as many cards as the user's deck holds: the deck emptied loses at that instant (勝利条件/B4.8). Read
+    from the card's effects and the user's deck count, both the user's own knowledge. "" when it is safe."""
+    if data.seat is None:
+        return ""
+    deck = ((data.state.get("players") or {}).get(data.seat) or {}).get("deck")
+    left = len(deck) if isinstance(deck, list) else deck
+    card = (data.state.get("cards") or {}).get(action["card"]) or {}
+    taken = 0
+    for effect in (card.get("abilities") or {}).get("effects") or ():
+        own = effect.get("effect") == "draw" or (effect.get("effect") == "deck_damage"
+                                                  and effect.get("side") != "opponent")
+        taken += effect["n"] if own and isinstance(effect.get("n"), int) else 0
+    if not isinstance(left, int) or not taken or taken < left:
+        return ""
+    return _("%(card)s takes %(n)s cards from your deck, which holds %(left)s: your deck runs out and you lose the "
+             "game at once. Play it anyway?") % {"card": name, "n": taken, "left": left}
 
 
 def _discard(action: dict, data: BoardInput) -> ChoiceSpec:
     card = card_option(data, action["card"])
-    return ChoiceSpec("discard", _("Discard a card to the graveyard"), _("Discard %(card)s") % {"card": card.label},
-                      (Slot("card", _("Card")),), {"card": card.value}, {"card": [card]}, "primary")
+    name = card_name(data.names, action["card"])
+    return ChoiceSpec("discard", _("Discard a card to the graveyard"), _("Discard %(card)s") % {"card": name},
+                      (Slot("card", _("Card")),), {"card": card.value}, {"card": [card]}, "primary", merge=True)
 
 
 def _block(action: dict, data: BoardInput) -> ChoiceSpec:

@@ -167,6 +167,39 @@
     });
   }
 
+  // ---- a card option's printed text: the title on hover, a bubble on a long press (touch has no hover) ------
+  var held = null, bubble = null;
+  function hideText() { if (bubble) { bubble.remove(); bubble = null; } }
+  function showText(option) {
+    hideText();
+    bubble = document.createElement("div");
+    bubble.className = "choice-text-bubble box";
+    bubble.setAttribute("role", "tooltip");
+    bubble.textContent = option.dataset.text;
+    document.body.appendChild(bubble);
+    var box = option.getBoundingClientRect();
+    var top = box.top + window.scrollY - bubble.offsetHeight - 6;
+    bubble.style.top = (top < window.scrollY ? box.bottom + window.scrollY + 6 : top) + "px";
+    bubble.style.left = Math.max(6, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - bubble.offsetWidth - 6)) + "px";
+  }
+  document.addEventListener("pointerdown", function (event) {
+    hideText();
+    var option = event.target instanceof Element && event.target.closest(".choice-option[data-text]");
+    if (!option || event.pointerType === "mouse") { return; }
+    held = setTimeout(function () { held = null; option.dataset.longPressed = "1"; showText(option); }, 500);
+  });
+  ["pointerup", "pointercancel", "scroll"].forEach(function (name) {
+    document.addEventListener(name, function () { if (held) { clearTimeout(held); held = null; } }, true);
+  });
+  // The long press that showed the text is not also a pick; the context menu it would open is not shown.
+  document.addEventListener("click", function (event) {
+    var option = event.target instanceof Element && event.target.closest(".choice-option[data-long-pressed]");
+    if (option) { delete option.dataset.longPressed; event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target instanceof Element && event.target.closest(".choice-option[data-text]")) { event.preventDefault(); }
+  });
+
   // ---- the pending state: one click, then nothing until the ruling ---------------------------------------
   document.addEventListener("submit", function (event) {
     var form = event.target;
