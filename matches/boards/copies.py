@@ -61,28 +61,33 @@ def copies_of(data: BoardInput, rules: CopyRules) -> Copies:
     return found
 
 
-
-
 def _refs(action: dict, card_fields: tuple[str, ...]) -> list[str]:
-    """The card ids an action names, in field order (an option ``card@lane`` names its card)."""
+    """The card ids an action names, in field order: a card id, an option ``card@lane`` (its card), or a list of
+    either or of ``[card, side]`` pairs (Iron Leaguer's technique halves)."""
     out = []
     for name in card_fields:
         value = action.get(name)
-        for text in value if isinstance(value, list) else [value] if isinstance(value, str) and value else ():
-            out.append(text.partition("@")[0])
+        for item in value if isinstance(value, list) else [value] if isinstance(value, str) and value else ():
+            text = item[0] if isinstance(item, list | tuple) and item else item
+            if isinstance(text, str):
+                out.append(text.partition("@")[0])
     return out
 
 
 def _canon(action: dict, classes: dict[str, int], card_fields: tuple[str, ...]) -> str:
-    """``action`` with every card id replaced by its class (a count slot's cards as a sorted list)."""
+    """``action`` with every card id replaced by its class (a count slot's cards as a sorted list; a list of
+    ``[card, side]`` pairs keeps its order)."""
     def named(text: str) -> str:
         ref, sep, lane = text.partition("@")
         return f"#{classes[ref]}{sep}{lane}" if ref in classes else text
 
     out = {}
     for key, value in action.items():
-        if key in card_fields and isinstance(value, list):
+        if key in card_fields and isinstance(value, list) and all(isinstance(v, str) for v in value):
             out[key] = sorted(named(v) for v in value)
+        elif key in card_fields and isinstance(value, list):
+            out[key] = [[named(v[0]), *v[1:]] if isinstance(v, list | tuple) and v and isinstance(v[0], str) else v
+                        for v in value]
         elif key in card_fields and isinstance(value, str):
             out[key] = named(value)
         else:

@@ -9,7 +9,9 @@ import json
 import pytest
 
 from matches.boards.choices import build_groups, flatten, resolve
+from matches.boards.copies import copies_of
 from matches.boards.iron_leaguer import IronLeaguerPresenter
+from matches.boards.iron_leaguer.choices import COPIES
 from matches.boards.presenter import BoardInput
 from referee.engine import encode
 from referee.engine.bots import make_bot
@@ -24,9 +26,20 @@ PRESENTER = IronLeaguerPresenter()
 
 def _groups(state: dict, seat: str):
     view = ENGINE.view(state, seat)
-    data = BoardInput(match=None, view={"to_act": seat}, state=view, seat=seat, names=PRESENTER.names(view))
     legal = [encode(a) for a in ENGINE.legal_actions(state, seat)]
-    return legal, build_groups(legal, lambda a: PRESENTER.choice(a, data))
+    data = BoardInput(match=None, view={"to_act": seat, "legal_actions": legal}, state=view, seat=seat,
+                      names=PRESENTER.names(view))
+    return legal, build_groups(legal, lambda a: PRESENTER.choice(a, data)), copies_of(data, COPIES)
+
+
+def _as_copies(action: dict, copies) -> str:
+    """``action`` with its technique cards named by the copy standing for them (the same choice for a person)."""
+    out = dict(action)
+    if "card" in out:
+        out["card"] = copies.value(out["card"])
+    if "halves" in out:
+        out["halves"] = [[copies.value(card), *rest] for card, *rest in out["halves"]]
+    return _key(out)
 
 
 def _key(action: dict) -> str:
@@ -37,8 +50,12 @@ def _check(state: dict, seen_types: set[str]) -> None:
     seat = ENGINE.to_act(state)
     if seat is None:
         return
-    legal, groups = _groups(state, seat)
-    assert sorted(map(_key, flatten(groups))) == sorted(map(_key, legal))
+    legal, groups, copies = _groups(state, seat)
+    offered = flatten(groups)
+    assert len(set(map(_key, offered))) == len(offered) and set(map(_key, offered)) <= set(map(_key, legal))
+    # every legal action is offered, or one that differs only by an identical copy in hand is
+    assert {_as_copies(a, copies) for a in legal} == {_as_copies(a, copies) for a in offered}
+    seen_types.add("merged" if len(offered) < len(legal) else "")
     for group in groups:
         for choice in group.choices:
             seen_types.add(choice.action["type"])
@@ -60,25 +77,25 @@ def test_grouped_choices_map_back_to_the_legal_actions_over_whole_games(seed):
     _check(state, seen)
     play(ENGINE, {}, {"cards": pool()}, RngSeed(seed_from_int(seed)), bots,
          on_step=lambda s, action, events: _check(s, seen))
-    assert {"declare", "assign", "pass", "rough", "growth_split"} <= seen
+    assert {"declare", "assign", "pass", "rough", "growth_split", "merged"} <= seen  # copies in hand met
 
 
 def test_rough_play_is_three_picks_not_a_button_per_combination():
     state, _ = ENGINE.new_game({}, {"cards": pool()}, RngSeed(seed_from_int(3)))
     for seed in itertools.count(3):  # a start where Dark holds a rough play
-        legal, groups = _groups(state, "dark")
+        legal, groups, copies = _groups(state, "dark")
         if any(a["type"] == "rough" for a in legal):
             break
         state, _ = ENGINE.new_game({}, {"cards": pool()}, RngSeed(seed_from_int(seed + 1)))
     rough = next(g for g in groups if g.key == "rough")
     assert [s.key for s in rough.slots] == ["il", "target", "half"]
-    assert len(rough.choices) == sum(1 for a in legal if a["type"] == "rough")
+    assert len(rough.choices) == len({_as_copies(a, copies) for a in legal if a["type"] == "rough"})
     assert sum(len(opts) for opts in rough.options.values()) < len(rough.choices) or len(rough.choices) <= 3
 
 
 def test_a_partial_pick_names_no_action():
     state, _ = ENGINE.new_game({}, {"cards": pool()}, RngSeed(seed_from_int(1)))
-    _, groups = _groups(state, "dark")
+    _, groups, _copies = _groups(state, "dark")
     for group in groups:
         if group.slots:
             first = group.choices[0]

@@ -165,3 +165,24 @@ def test_an_option_carries_the_catalogues_printed_text_for_hover_and_long_press(
     client.force_login(users[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert 'data-text="' in page and 'class="choice-stats"' in page
+
+
+def test_two_copies_of_an_iron_leaguer_technique_card_in_hand_are_one_option_with_their_count():
+    engine = get_engine("iron_leaguer")
+    state, _ = engine.new_game({}, {"cards": pool()}, RngSeed(seed_from_int(1)))
+    while (seat := engine.to_act(state)) is not None and state["pending"]["kind"] != "attack":
+        state, _ = engine.apply(state, engine.legal_actions(state, seat)[0])
+    hand = state["hands"][seat]
+    with translation.override("en"):
+        before = _groups("iron_leaguer", IronLeaguerPresenter(), state, seat)["declare-attack"]
+    first = before.choices[0].action["halves"][0][0]
+    other = next(c for c in hand if c != first)
+    state["cards"] = {**state["cards"], other: dict(state["cards"][first])}  # the same card twice in hand (a new
+    # table: the engine keeps what it derives from a card table by its identity)
+    with translation.override("en"):
+        after = _groups("iron_leaguer", IronLeaguerPresenter(), state, seat)["declare-attack"]
+    counted = [o for o in after.options["half"] if o.value.startswith(f"{first}:")]
+    assert counted and all(o.label.endswith(" ×2") for o in counted)
+    assert not any(o.value.startswith(f"{other}:") for o in after.options["half"])
+    assert not any(c.action["halves"][0][0] == other for c in after.choices)  # the first copy stands for both
+    assert all("×" not in c.label for c in after.choices)

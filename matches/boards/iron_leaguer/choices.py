@@ -10,17 +10,37 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from ..choices import ChoiceSpec, Option, Slot
+from ..copies import CopyRules, copies_of
 from ..presenter import BoardInput
 from . import labels
 
 
+def _hands(state: dict) -> dict[str, tuple]:
+    """Technique card id → (seat, "hand") for the cards of the hands the view lists."""
+    return {ref: (seat, "hand") for seat, hand in (state.get("hands") or {}).items()
+            for ref in (hand if isinstance(hand, list) else ())}
+
+
+# Two copies of a technique card in hand are one option "name ×2" (``matches.boards.copies``): the fields of an
+# action that name technique cards are ``card`` and ``halves`` ([card, side] pairs). ILs are never merged.
+COPIES = CopyRules(card_fields=("card", "halves"), piles=_hands, units=lambda state: {}, memo="_il_copies")
+
+
+def _counted(data: BoardInput, card: str, label: str) -> tuple[str, str]:
+    """The option value standing for ``card`` and its copies, and ``label`` with "×n" for n copies."""
+    copies = copies_of(data, COPIES)
+    value = copies.value(card)
+    count = copies.count.get(value, 1)
+    return value, f"{label} ×{count}" if count > 1 else label  # a count, the same in every language
+
+
 def _half(data: BoardInput, card: str, side: str, mode: str = "") -> Option:
-    """A technique half as an option: its name, the card and side it is printed on, its numbers (the AP or DP it
-    would give, what an IL needs to use it) and its text."""
+    """A technique half as an option: its name (×n for identical copies in hand), the card and side it is printed
+    on, its numbers (the AP or DP it would give, what an IL needs to use it) and its text."""
     half = (((data.state.get("cards") or {}).get(card) or {}).get("attributes") or {}).get(side) or {}
-    return Option(f"{card}:{side}", data.names.get(f"{card}:{side}", "?"),
-                  f"{data.names.get(card, '?')} · {labels.SIDES.get(side, '')}", half_stats(half, mode),
-                  str(half.get("text") or ""))
+    value, label = _counted(data, card, data.names.get(f"{card}:{side}", "?"))
+    return Option(f"{value}:{side}", label, f"{data.names.get(card, '?')} · {labels.SIDES.get(side, '')}",
+                  half_stats(half, mode), str(half.get("text") or ""))
 
 
 DICE = (2, 12)  # the least and most two dice total (IL 6.2: AP = attack value − two dice − penalty modifier)
@@ -70,14 +90,20 @@ def _declare(action: dict, data: BoardInput) -> ChoiceSpec:
     attack = action.get("mode") == "attack"
     return ChoiceSpec(f"declare-{action['mode']}",
                       _("Attack: pick a technique half") if attack else _("Defend: pick a technique half"),
-                      (_("Attack with %s") if attack else _("Defend with %s")) % half.label,
-                      (Slot("half", _("Technique half")),), {"half": half.value}, {"half": [half]}, "primary")
+                      (_("Attack with %s") if attack else _("Defend with %s")) % _half_name(data, action["halves"][0]),
+                      (Slot("half", _("Technique half")),), {"half": half.value}, {"half": [half]}, "primary",
+                      merge=True)
+
+
+def _half_name(data: BoardInput, half: list) -> str:
+    return data.names.get(f"{half[0]}:{half[1]}", "?")
 
 
 def _add_half(action: dict, data: BoardInput) -> ChoiceSpec:
     half = _half(data, action["card"], action["side"])
-    return ChoiceSpec("add_half", _("Add a half to the declaration"), _("Add %s") % half.label,
-                      (Slot("half", _("Technique half")),), {"half": half.value}, {"half": [half]})
+    return ChoiceSpec("add_half", _("Add a half to the declaration"),
+                      _("Add %s") % _half_name(data, [action["card"], action["side"]]),
+                      (Slot("half", _("Technique half")),), {"half": half.value}, {"half": [half]}, merge=True)
 
 
 def _ils_spec(group: str, title: str, label: str, slot: str, ils: list[str], data: BoardInput,
@@ -103,10 +129,11 @@ def _rough(action: dict, data: BoardInput) -> ChoiceSpec:
                                                                                    action["side"])
     return ChoiceSpec("rough", _("Rough play: pick your IL, the target, then the card half"),
                       _("Rough play: %(il)s on %(target)s with %(half)s") % {
-                          "il": il.label, "target": target.label, "half": half.label},
+                          "il": il.label, "target": target.label,
+                          "half": _half_name(data, [action["card"], action["side"]])},
                       (Slot("il", _("Your IL")), Slot("target", _("Target")), Slot("half", _("Card half"))),
                       {"il": il.value, "target": target.value, "half": half.value},
-                      {"il": [il], "target": [target], "half": [half]}, "danger")
+                      {"il": [il], "target": [target], "half": [half]}, "danger", merge=True)
 
 
 def _pass(action: dict, data: BoardInput) -> ChoiceSpec:
@@ -119,9 +146,10 @@ def _pass(action: dict, data: BoardInput) -> ChoiceSpec:
 
 
 def _discard(action: dict, data: BoardInput) -> ChoiceSpec:
-    card = Option(action["card"], data.names.get(action["card"], "?"))
-    return ChoiceSpec("discard", _("Discard a card"), _("Discard %s") % card.label, (Slot("card", _("Card")),),
-                      {"card": card.value}, {"card": [card]})
+    name = data.names.get(action["card"], "?")
+    card = Option(*_counted(data, action["card"], name))
+    return ChoiceSpec("discard", _("Discard a card"), _("Discard %s") % name, (Slot("card", _("Card")),),
+                      {"card": card.value}, {"card": [card]}, merge=True)
 
 
 def _growth(action: dict, data: BoardInput) -> ChoiceSpec:
