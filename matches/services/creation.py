@@ -16,6 +16,7 @@ from referee.engine import RngSeed, get_engine
 from ..errors import BadRequest, Conflict
 from ..models import STATIC_KEY, Match, Seat
 from . import handoff
+from .autoplay import play_for_people
 from .bots import BOTS
 from .locking import locked
 from .progress import append_events, set_deadline
@@ -151,14 +152,16 @@ def _start(match: Match, engine) -> None:
         state, events = engine.new_game(match.config.get("engine", {}), match.config.get("decks", {}), rng)
     except ValueError as exc:
         raise Conflict(f"the engine refuses the decks: {exc}", code="deck_refused") from exc
-    match.state = state
     match.cards = state.get(STATIC_KEY)  # the static card table, stored once (see matches.models)
-    match.version = 0
     match.status = Match.Status.ACTIVE
     match.started_at = match.moved_at = timezone.now()
-    match.to_act = engine.to_act(state) or ""
+    seq = append_events(match, events, version=0, submission=None, start_seq=0)
+    # The first decision may be one the referee makes for a person (forced, or by their settings): as after
+    # every applied action (progress.store_progress).
+    match.state, match.version, match.next_seq = play_for_people(match, engine, state, 0, seq, match.started_at,
+                                                                 append_events=append_events)
+    match.to_act = engine.to_act(match.state) or ""
     set_deadline(match)
-    match.next_seq = append_events(match, events, version=0, submission=None, start_seq=0)
     match.save()
     transaction.on_commit(lambda: handoff.after_commit(match))
 

@@ -98,3 +98,30 @@ def test_a_bad_setting_is_refused_and_nothing_is_saved(person):
         save_play_settings(user=person, game="iron_leaguer", chosen={"growth": "all_of_them"},
                            presenter=presenter_for("iron_leaguer"))
     assert not PlaySettings.objects.exists() and MAX_IN_A_ROW > 0
+
+
+@pytest.mark.parametrize("setting", ["ask", "keep"])
+def test_a_legions_player_may_leave_the_card_change_to_the_referee(person, monkeypatch, setting):
+    """Legions A5: the card change is offered in every draw phase; "keep" declines it for the player each time."""
+    legions = get_engine("legions")
+    monkeypatch.setattr("matches.services.creation.secrets.token_bytes", lambda n: bytes([5]) * n)
+    PlaySettings.objects.create(user=person, game="legions", data={"card_change": setting})
+    match = match_challenge(user=person, game="legions", seat="p1", opponent="greedy")
+    asked = []
+    for step in range(60):
+        match = Match.objects.get(pk=match.pk)
+        if match.status != Match.Status.ACTIVE or match.state["turn"] > 6:
+            break
+        kind = match.state["pending"]["kind"]
+        asked.append(kind)
+        actions = legions.legal_actions(match.state, "p1")
+        action = next((a for a in actions if a.type in ("no_card_change", "end_turn", "no_block")), actions[0])
+        match_submit_action(match_id=match.pk, user=person, action=encode(action), expected_version=match.version,
+                            idempotency_key=f"p{step}")
+    made = Submission.objects.filter(match=match, seat="p1", source="setting")
+    if setting == "keep":
+        assert "card_change" not in asked and made.filter(action__type="no_card_change").count() >= 2
+        lines = [line.text for line in build_board(match, seat="p1").log]
+        assert any(text.startswith("(by setting) ") for text in lines) or made.exists()
+    else:
+        assert "card_change" in asked and not made.exists()

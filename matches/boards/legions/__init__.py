@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from ..choices import ChoiceSpec
 from ..frame import Card, Stat, Unit, Zone
-from ..presenter import BoardInput, Presenter
+from ..presenter import ASK, BoardInput, Presenter, Setting
 from . import labels
 from .choices import choice_spec
 from .narration import narrate
@@ -36,6 +36,18 @@ class LegionsPresenter(Presenter):
     readings = labels.READINGS
     clause_notes = labels.CLAUSE_NOTES
     input_labels = labels.INPUTS
+    # Issue 27, point 3: the draw phase's card change is asked every turn; a player may keep the hand always.
+    settings = (
+        Setting("card_change", _lazy("The card change in every draw phase (Legions A5)"), (
+            (ASK, _lazy("Ask me every time")),
+            ("keep", _lazy("Never: keep my hand"))), ASK),
+    )
+
+    def choose(self, state: dict, seat: str, actions: list, choice: str):
+        """``keep``: the card change declined (``no_card_change``)."""
+        if choice == "keep":
+            return next((a for a in actions if a.type == "no_card_change"), None)
+        return None
 
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
