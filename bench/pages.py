@@ -142,6 +142,19 @@ def main(argv: list[str] | None = None) -> int:
             failed.append(f"{label}: first load {first / KB:.1f} KB (≤ 150), next page {following / KB:.1f} KB (≤ 20)")
         if label.startswith("replay") and len(plain) > 150 * KB:
             failed.append(f"{label}: {len(plain) / KB:.1f} KB of HTML unpacked (≤ 150)")
+    # The replay's board fetched step by step (board.js asks for ?step=N&partial=board): the first time a step is
+    # asked (rebuilt from the log and drawn) and again (the cached board), over steps spread through the match.
+    total = Match.objects.get(pk=finished.pk).version  # (the row: the match was played after it was created)
+    spread = [total * i // 20 for i in range(1, 20)]
+    for label, views in (("replay step, first", spread), ("replay step, again", spread)):
+        times, sizes = [], []
+        for step in views:
+            start = time.perf_counter()
+            response = client.get(f"/matches/{finished.pk}/replay/?step={step}&as=silver&partial=board")
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(response.content))
+        print(f"{label:24} {statistics.median(sizes) / KB:9.1f}K (median of {len(views)} steps of {total}): "
+              f"median {statistics.median(times):.1f} ms, most {max(times):.1f} ms")
     print(f"load average {os.getloadavg()[0]:.2f} (the machine: {os.cpu_count()} CPUs)")
     for miss in failed:
         print(f"target missed: {miss}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import OrderedDict
 from functools import wraps
 
 from django.conf import settings
@@ -26,6 +27,8 @@ from referee.engine import get_engine
 from . import live, services
 from .adapters import playable
 from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
+from .boards.replay import chapters as replay_chapters
+from .boards.replay import replay_board
 from .errors import MatchError
 from .labels import error_label, game_label
 from .models import Match
@@ -252,29 +255,77 @@ def act(request, match_id: int):
 
 
 def replay(request, match_id: int):
+    """A finished match's replay (issue 27, point 7): the board at step ``?step=N`` (0: the setup) as ``?as=<seat>``
+    (empty: a spectator; by default the reader's own seat), ``?hidden=1`` showing every hidden card, with the
+    slider, the jumps and the narration; ``?partial=board`` answers the board alone (board.js fetches each step).
+    The narrated steps below come in runs of ``REPLAY_PAGE`` (``?from=N[&all=1]`` the next run, for htmx)."""
     match = get_object_or_404(Match, pk=match_id)
     try:
-        log = match_replay_log(match=match)
+        log = _replay_log_cached(match)
     except ValueError:
         messages.error(request, _("The replay is available when the match has ended."))
         return redirect("matches:detail", match_id=match_id)
+    _page_language(request)
     steps = _replay_steps_cached(match, log)
     first = request.GET.get("from", "0")
     first = int(first) if first.isdigit() and int(first) < len(steps) else 0
     stop = len(steps) if request.GET.get("all") else first + REPLAY_PAGE
     more = {"steps": steps[first:stop], "first": first + 1, "total": len(steps),
             "more_url": f"?from={stop}" if stop < len(steps) else "", "more_all_url": f"?from={stop}&all=1"}
-    if request.htmx and first:
+    if request.htmx and "from" in request.GET:
         return render(request, "matches/_replay_steps.html", more)
+    seats = get_engine(match.game).seats
+    step = request.GET.get("step", "0")
+    step = min(int(step), len(steps)) if step.isdigit() else 0
+    seat = request.GET.get("as")
+    if seat is None:
+        seat = services.seat_of(match, request.user) or ""
+    seat = seat if seat in seats else None
+    reveal = request.GET.get("hidden") == "1"
+    board = _replay_board_cached(match, log, steps, step, seat, reveal)
+    context = {"match": match, "board": board, "step": step, "total": len(steps), "faces": faces_available(),
+               "seat": seat or "", "reveal": reveal}
+    if request.GET.get("partial") == "board":
+        return render(request, "matches/_replay_board.html", context)
     presenter = presenter_for(match.game)
     return render(request, "matches/replay.html", {
-        "match": match, "log": log, "game_label": game_label(match.game),
-        "outcome": presenter.outcome(board_input(match, None)[1]), **more})
+        **context, **more, "log": log, "game_label": game_label(match.game),
+        "outcome": presenter.outcome(board_input(match, None)[1]),
+        "views": [("", _("Spectator"))] + [(code, presenter.seat_label(code)) for code in seats],
+        "chapters": replay_chapters(match, log)})
 
 
-# The replay's first load shows this many steps; the stepper loads the next ones as it reaches them (issue 27,
-# point 7: a 1,500-event Iron Leaguer replay was 1.2 MB of HTML).
-REPLAY_PAGE = 60
+# The replay's narrated steps come this many at a time; the board is fetched step by step (issue 27, point 7: a
+# 1,500-event Iron Leaguer replay was 1.2 MB of HTML).
+REPLAY_PAGE = 30
+_LOGS: OrderedDict[tuple, dict] = OrderedDict()  # the last replay logs built in this process
+
+
+def _replay_log_cached(match: Match) -> dict:
+    """``match_replay_log`` of a finished match, kept per process (it never changes; building it replays the
+    game to record its draws). ValueError while the match is in play."""
+    key = (match.pk, match.commitment, match.status)
+    log = _LOGS.get(key)
+    if log is None:
+        log = _LOGS[key] = match_replay_log(match=match)
+        while len(_LOGS) > 4:
+            _LOGS.popitem(last=False)
+    _LOGS.move_to_end(key)
+    return log
+
+
+def _replay_board_cached(match: Match, log: dict, steps: list[dict], step: int, seat: str | None, reveal: bool):
+    """The replay's board at a step, kept in the cache per step, view and language: a finished match's boards
+    never change."""
+    from django.core.cache import cache
+
+    language = translation.get_language()
+    key = f"replay-board:{match.pk}:{match.commitment}:{step}:{seat or '-'}:{int(reveal)}:{language}"
+    board = cache.get(key)
+    if board is None:
+        board = replay_board(match, log, steps, step, seat=seat, reveal=reveal)
+        cache.set(key, board, timeout=3600)
+    return board
 
 
 def _replay_steps_cached(match: Match, log: dict) -> list[dict]:

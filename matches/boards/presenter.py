@@ -113,6 +113,27 @@ class Presenter:
         """Ids → names for every visible card (``state["cards"]``, as the engines' views give them)."""
         return {key: card.get("name", "?") for key, card in (state.get("cards") or {}).items()}
 
+    # The zones of a side's view that only that side sees (a hand, standby, face-down missions): the top-level
+    # keys of an engine view holding one entry per seat. ``reveal`` lays a side's own entry over another view.
+    private_keys: tuple[str, ...] = ("players", "hands")
+
+    def reveal(self, view: dict, own_view: dict, seat: str) -> dict:
+        """``view`` with ``seat``'s entries of ``private_keys`` taken from ``own_view`` (``seat``'s own view of the
+        same state): a finished match's replay showing the hidden cards."""
+        out = dict(view)
+        if isinstance(view.get("cards"), dict) and isinstance(own_view.get("cards"), dict):  # the cards it names
+            out["cards"] = {**view["cards"], **own_view["cards"]}
+        for key in self.private_keys:
+            mine, theirs = view.get(key), own_view.get(key)
+            if isinstance(mine, dict) and isinstance(theirs, dict) and seat in theirs:
+                out[key] = {**mine, seat: theirs[seat]}
+        return out
+
+    def chapter(self, event: dict) -> str:
+        """The title of the part of the game ``event`` starts ("Turn 3", "Scene 5"), "" when it starts none: the
+        replay's jumps (``matches.boards.replay.chapters``)."""
+        return ""
+
     # What the seat to act is asked, by the engine's pending kind ("<kind>:<effect>" for one effect's own
     # question): (the sentence to that player, the sentence to everyone else), each formatted with
     # ``prompt_values``.

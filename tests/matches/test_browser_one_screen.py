@@ -90,27 +90,3 @@ def test_a_move_that_loses_at_once_asks_first_and_nothing_is_sent_when_declined(
     page.wait_for_timeout(500)
     assert asked and "you lose the game at once" in asked[0]
     assert not Submission.objects.filter(match_id=match.pk, seat="p1").exists()  # declined: nothing sent
-
-
-def test_the_replay_loads_its_next_steps_as_the_stepper_reaches_them(live_server, new_context, seeded, users):
-    """Issue 27, point 7: the first load holds the first 60 steps; → past them loads the next ones, "Show all"
-    every one left, and the position counts the whole match."""
-    from matches.models import Match
-
-    finished = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy",
-                               autoplay="random")
-    total = Match.objects.get(pk=finished.pk).version
-    page = new_context(locale="en-US", viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{live_server.url}/matches/{finished.pk}/replay/")
-    assert page.locator(".replay-step").count() == 60
-    assert page.locator("#replay-position").inner_text() == f"1 / {total}"
-    for _ in range(59):
-        page.keyboard.press("ArrowRight")
-    assert page.locator("#replay-position").inner_text() == f"60 / {total}"
-    page.keyboard.press("ArrowRight")  # past the loaded steps: the next run is fetched, and the stepper moves on
-    page.wait_for_function("document.querySelectorAll('.replay-step').length > 60")
-    page.wait_for_function(f"document.getElementById('replay-position').textContent === '61 / {total}'")
-    page.get_by_role("button", name="Show all").click()
-    page.wait_for_function(f"document.querySelectorAll('.replay-step').length === {total}")
-    page.wait_for_function(f"document.getElementById('replay-position').textContent === '{total} / {total}'")
-    assert page.locator("[data-replay-more]").count() == 0

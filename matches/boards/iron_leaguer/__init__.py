@@ -90,6 +90,15 @@ class IronLeaguerPresenter(Presenter):
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
 
+    def chapter(self, event: dict) -> str:
+        """A scene's match begins (``match_start``: "Scene 3") or its interval (``interval_start``)."""
+        data = event.get("data") or {}
+        if event.get("kind") == "match_start":
+            return _("Scene %(n)s") % {"n": data.get("scene", "?")}
+        if event.get("kind") == "interval_start":
+            return _("Interval · scene %(n)s") % {"n": data.get("scene", "?")}
+        return ""
+
     def names(self, state: dict) -> dict:
         """Card and IL ids → names, and ``"<card>:<side>"`` → the name of that technique half."""
         out = {}

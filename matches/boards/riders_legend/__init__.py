@@ -47,6 +47,13 @@ class RidersLegendPresenter(Presenter):
     def seat_label(self, seat: str | None) -> str:
         return labels.seat(seat)
 
+    def chapter(self, event: dict) -> str:
+        """A turn begins (``turn`` events): "Turn 3 · Player 2"."""
+        if event.get("kind") != "turn":
+            return ""
+        data = event.get("data") or {}
+        return _("Turn %(n)s · %(seat)s") % {"n": data.get("turn", "?"), "seat": self.seat_label(data.get("seat"))}
+
     # -- the prompt and the strip ------------------------------------------------------------------------
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state

@@ -290,54 +290,90 @@
   }
   connect(1000);
 
-  // ---- the replay stepper -----------------------------------------------------------------------------------
+  // ---- the replay: the board at any step (issue 27, point 7) ----------------------------------------------
+  // The slider, ← / →, Home / End, the buttons, the jumps and the step links fetch the board at a step as the view
+  // chosen (a seat or a spectator, hidden cards shown or not) and swap it in; the address follows, so a step can
+  // be shared. Without JavaScript the same controls are links and a form.
   function initReplay() {
-    var list = document.querySelector("ol.replay");
-    var position = document.getElementById("replay-position");
-    if (!list || !position) { return; }
-    var total = Number(list.dataset.total || 0);
-    var at = 0, wanted = "";
-    function steps() { return Array.prototype.slice.call(list.querySelectorAll(".replay-step")); }
-    // The next run of steps (issue 27, point 7: the first load holds the first ones only); ``all``: every one left.
-    function load(all) {
-      var more = list.querySelector("[data-replay-more]");
-      var link = more && more.querySelector("a");
-      if (!link || !window.htmx || more.dataset.loading) { return false; }
-      more.dataset.loading = "1";
-      window.htmx.ajax("GET", all ? link.dataset.moreAll : link.getAttribute("hx-get"), { target: more, swap: "outerHTML" });
-      return true;
+    var form = document.querySelector("[data-replay-form]");
+    if (!form) { return; }
+    var slider = form.querySelector("#replay-slider");
+    var total = Number(slider.max);
+    var asSelect = form.querySelector("[data-replay-as]");
+    var hidden = form.querySelector("[data-replay-hidden]");
+    var jump = form.querySelector("[data-replay-jump]");
+    var at = Number(slider.value), wanted = at, loading = false;
+    function query(step) {
+      return "?step=" + step + "&as=" + encodeURIComponent(asSelect.value) + (hidden.checked ? "&hidden=1" : "");
     }
-    function show() {
-      var all = steps();
-      at = Math.max(0, Math.min(at, all.length - 1));
-      all.forEach(function (s, i) { s.hidden = i > at; s.classList.toggle("is-current", i === at); });
-      position.textContent = (at + 1) + " / " + (total || all.length);
+    function links() {
+      var targets = { first: 0, prev: Math.max(0, at - 1), next: Math.min(total, at + 1), last: total };
+      Object.keys(targets).forEach(function (name) {
+        var link = form.querySelector("[data-replay=" + name + "]");
+        if (link) { link.setAttribute("href", query(targets[name])); }
+      });
+      form.querySelector("[data-position]").textContent = at;
+      slider.value = at;
+      var chapter = 0;
+      Array.prototype.forEach.call(jump.options, function (option, i) { if (Number(option.value) <= at) { chapter = i; } });
+      jump.selectedIndex = chapter;
     }
-    function go(move) {
-      var last = steps().length - 1;
-      if ((move === "next" && at >= last) || move === "all") {
-        if (load(move === "all")) { wanted = move; return; }
-      }
-      at = move === "first" ? 0 : move === "prev" ? at - 1 : move === "next" ? at + 1 : last;
-      show();
-      var current = steps()[at];
-      if (move !== "all" && current) { current.scrollIntoView({ block: "nearest" }); }
+    function load() {
+      if (loading) { return; }
+      loading = true;
+      var step = wanted;
+      fetch(query(step) + "&partial=board", { headers: { "X-Page-Language": document.documentElement.lang || "" } })
+        .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.text(); })
+        .then(function (html) {
+          var board = document.getElementById("replay-board");
+          var holder = document.createElement("div");
+          holder.innerHTML = html.trim();
+          var fresh = holder.querySelector("#replay-board");
+          if (board && fresh) { board.replaceWith(fresh); if (window.htmx) { window.htmx.process(fresh); } }
+          at = step;
+          links();
+          history.replaceState(null, "", query(step));
+        })
+        .catch(function () {
+          if (window.Shinpan) { window.Shinpan.toast(document.documentElement.lang === "ja" ? "盤面を読み込めませんでした。" : "The board could not be loaded.", "error"); }
+        })
+        .then(function () { loading = false; if (wanted !== at) { load(); } });
     }
-    document.addEventListener("htmx:afterSettle", function () {
-      if (!wanted) { return; }
-      var move = wanted; wanted = "";
-      go(move === "all" ? "all" : "next");
+    function go(step) {
+      wanted = Math.max(0, Math.min(total, step));
+      slider.value = wanted;
+      form.querySelector("[data-position]").textContent = wanted;
+      if (wanted !== at || step === at) { load(); }
+    }
+    var timer = null;
+    slider.addEventListener("input", function () {
+      clearTimeout(timer);
+      var step = Number(slider.value);
+      form.querySelector("[data-position]").textContent = step;
+      timer = setTimeout(function () { go(step); }, 120);
     });
+    asSelect.addEventListener("change", function () { go(at); });
+    hidden.addEventListener("change", function () { go(at); });
+    jump.addEventListener("change", function () { go(Number(jump.value)); });
+    form.addEventListener("submit", function (event) { event.preventDefault(); go(Number(slider.value)); });
     document.addEventListener("click", function (event) {
-      var control = event.target instanceof Element && event.target.closest("[data-replay]");
-      if (control) { go(control.dataset.replay); }
+      var control = event.target instanceof Element && event.target.closest("[data-replay], [data-replay-goto]");
+      if (!control) { return; }
+      event.preventDefault();
+      var move = control.dataset.replay;
+      if (control.dataset.replayGoto) { go(Number(control.dataset.replayGoto)); window.scrollTo({ top: 0 }); return; }
+      go(move === "first" ? 0 : move === "prev" ? wanted - 1 : move === "next" ? wanted + 1 : total);
     });
     document.addEventListener("keydown", function (event) {
-      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) { return; }
-      if (event.key === "ArrowRight") { go("next"); }
-      if (event.key === "ArrowLeft") { go("prev"); }
+      var target = event.target;
+      if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
+          (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox")) { return; }
+      var moves = { ArrowRight: wanted + 1, ArrowLeft: wanted - 1, Home: 0, End: total };
+      if (!(event.key in moves)) { return; }
+      event.preventDefault();  // (the slider would move too: one step per key)
+      go(moves[event.key]);
     });
-    show();
+    links();
   }
 
   function start() { readSkew(); initBuilders(document); tick(); initReplay(); }

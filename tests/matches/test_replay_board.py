@@ -1,0 +1,111 @@
+"""Issue 27, point 7: a replay you can watch. The board at any step is rebuilt from the log and drawn by the same
+presenter as the live board (as either seat or a spectator), hidden cards only with the toggle, jumps to each turn,
+scene and interval; the first load stays small and the page needs no JavaScript to step."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from matches.boards import build_board
+from matches.boards.replay import chapters, replay_board
+from matches.models import Match
+from matches.selectors import match_replay_log
+from matches.services import match_challenge, match_submit_action
+from matches.views import _replay_steps_cached
+from referee.engine import encode, get_engine
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SEATS = {"iron_leaguer": "silver", "legions": "p1", "riders_legend": "p1"}
+
+
+def _play_to_the_end(match: Match, user, seat: str, *, capture_at: int) -> tuple[Match, dict]:
+    """Play ``seat`` with the greedy judgement to the end; the live board's text zones as the player and as a
+    spectator at the first version from ``capture_at`` on where the player is to act."""
+    engine = get_engine(match.game)
+    seen: dict = {}
+    for step in range(3000):
+        match = Match.objects.get(pk=match.pk)
+        if match.status != Match.Status.ACTIVE:
+            return match, seen
+        if not seen and match.version >= capture_at:
+            with translation.override("en"):
+                seen = {"version": match.version, seat: build_board(match, seat=seat).text_zones,
+                        "spectator": build_board(match, seat=None).text_zones}
+        actions = engine.legal_actions(match.state, seat)
+        action = max(actions, key=lambda a: engine.greedy_score(match.state, a))
+        match_submit_action(match_id=match.pk, user=user, action=encode(action), expected_version=match.version,
+                            idempotency_key=f"r{step}")
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_board_at_a_step_is_the_live_board_as_it_was(seeded, users, game):
+    seat = SEATS[game]
+    match = match_challenge(user=users[0], game=game, seat=seat, opponent="greedy")
+    match, seen = _play_to_the_end(match, users[0], seat, capture_at=12)
+    log = match_replay_log(match=match)
+    with translation.override("en"):
+        steps = _replay_steps_cached(match, log)
+        mine = replay_board(match, log, steps, seen["version"], seat=seat, reveal=False)
+        watching = replay_board(match, log, steps, seen["version"], seat=None, reveal=False)
+    assert mine.text_zones == seen[seat]
+    assert watching.text_zones == seen["spectator"]
+    assert mine.groups == [] and mine.clocks == [] and mine.end is None  # a replay offers nothing to do
+
+
+def _hidden_hand(board) -> str:
+    return next(text for text in board.text_zones if "face-down" in text)
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_other_sides_hidden_cards_show_only_with_the_toggle(seeded, users, game):
+    match = match_challenge(user=users[0], game=game, seat=SEATS[game], opponent="greedy", autoplay="greedy")
+    match = Match.objects.get(pk=match.pk)
+    log = match_replay_log(match=match)
+    engine = get_engine(game)
+    with translation.override("en"):
+        steps = _replay_steps_cached(match, log)
+        step = min(6, len(steps))
+        for seat in (*engine.seats, None):
+            hidden = replay_board(match, log, steps, step, seat=seat, reveal=False)
+            shown = replay_board(match, log, steps, step, seat=seat, reveal=True)
+            assert re.search(r"\d+ face-down cards?", _hidden_hand(hidden))  # the other hand: a count
+            assert len(shown.text_zones) == len(hidden.text_zones)
+            assert sum("face-down" in t for t in shown.text_zones) < sum("face-down" in t for t in hidden.text_zones)
+            assert "?" not in " ".join(shown.text_zones)  # every card shown is named
+
+
+@pytest.mark.parametrize(("game", "word"), [("legions", "Turn"), ("riders_legend", "Turn"),
+                                            ("iron_leaguer", "Scene")])
+def test_the_jumps_name_each_turn_scene_and_interval(seeded, users, game, word):
+    match = match_challenge(user=users[0], game=game, seat=SEATS[game], opponent="greedy", autoplay="greedy")
+    match = Match.objects.get(pk=match.pk)
+    with translation.override("en"):
+        found = chapters(match, match_replay_log(match=match))
+    assert found[0] == (0, "Setup")
+    steps = [at for at, _label in found]
+    assert steps == sorted(steps) and len(found) > 3
+    assert all(label.startswith(word) or label.startswith("Interval") for _at, label in found[1:])
+    if game == "iron_leaguer":
+        assert any(label.startswith("Interval") for _at, label in found)
+
+
+def test_the_page_steps_without_javascript_and_loads_small(seeded, users, client):
+    match = match_challenge(user=users[0], game="iron_leaguer", seat="silver", opponent="greedy", autoplay="greedy")
+    match = Match.objects.get(pk=match.pk)
+    client.force_login(users[0])
+    page = client.get(f"/matches/{match.pk}/replay/?step=40&as=dark&hidden=1")
+    html = page.content.decode()
+    print(f"Iron Leaguer replay of {match.version} actions: first load {len(page.content) / 1000:.1f} KB of HTML")
+    assert len(page.content) <= 150_000  # issue 27, point 7
+    assert 'id="replay-board"' in html and 'data-step="40"' in html and 'data-as="dark"' in html
+    assert 'href="?step=39&amp;as=dark&amp;hidden=1"' in html and 'href="?step=41&amp;as=dark&amp;hidden=1"' in html
+    assert f'max="{match.version}"' in html and "Step 40 of" in html
+    partial = client.get(f"/matches/{match.pk}/replay/?step=41&as=dark&partial=board")
+    text = partial.content.decode()
+    assert 'id="replay-board"' in text[:400] and "<html" not in text and 'data-step="41"' in text
+    assert client.get(f"/matches/{match.pk}/replay/?step=99999").status_code == 200  # clamped to the end
