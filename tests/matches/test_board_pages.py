@@ -14,8 +14,8 @@ from django.utils import translation
 from matches.boards.iron_leaguer import IronLeaguerPresenter, labels, narration
 from matches.models import Match, Submission
 from matches.selectors import match_view
-from matches.views import REPLAY_PAGE
 from matches.services import match_challenge, match_join, match_submit_action
+from matches.views import REPLAY_PAGE
 from referee.engine.bots import make_bot
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.replay import play
