@@ -11,6 +11,10 @@
     POST /api/matches/{id}/withdraw/         take back your open challenge
     POST /api/matches/{id}/rematch/          ask for a rematch of your finished match: 201 the new match's view,
                                              or 202 {"offered": true} while the other player has not asked too
+    POST /api/matches/{id}/takeback/         take back your last decision, or accept the other player's request:
+                                             200 the match's view once taken back, 202 {"offered": true} while the
+                                             other player has not accepted; 409 not_allowed (details: why)
+    POST /api/matches/{id}/takeback/decline/ decline the takeback asked of you (or withdraw yours): 200 the view
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
@@ -204,6 +208,42 @@ def match_rematch(request, match_id):
     if new is None:
         return Response({"offered": True}, status=202)
     return Response(match_view(match=_get(new.pk), seat=services.seat_of(new, request.user)), status=201)
+
+
+NOT_ALLOWED = ("409: ``not_allowed``, with ``details: [{code, message}]`` saying why: ``rated`` (a rated or "
+               "tournament match), ``not_active``, ``no_decision`` (none of yours to take back), "
+               "``hidden_information`` (a card drawn or looked at, a shuffle, a die, a card turned face up since "
+               "your last decision).")
+
+
+@extend_schema(request=None, responses={
+    200: MATCH_VIEW, 202: OpenApiResponse(OpenApiTypes.OBJECT, description='{"offered": true}: taken back when the '
+                                          'other player accepts (asks too) or declines.'),
+    403: ERROR, 409: OpenApiResponse(ERROR, description=NOT_ALLOWED)})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_takeback(request, match_id):
+    """Take back your last decision in a casual match (issue 27, point 4; docs/matches.md "Takebacks"): the match
+    is rewound to the state before it, undoing what followed. Against a bot, or when the other player asked first
+    (then this accepts), it happens at once (200, the view); else it waits for the other player (202)."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match, done = services.match_takeback(match_id=int(match_id), user=request.user)
+    if not done:
+        return Response({"offered": True}, status=202)
+    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
+
+
+@extend_schema(request=None, responses={200: MATCH_VIEW, 403: ERROR, 409: ERROR})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_takeback_decline(request, match_id):
+    """Decline the takeback the other player asked for (or withdraw your own): the match goes on as it is.
+    Conflict ``no_takeback`` when none is waiting."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match = services.match_takeback_decline(match_id=int(match_id), user=request.user)
+    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
 
 
 @extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})

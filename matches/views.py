@@ -27,7 +27,7 @@ from . import live, services
 from .adapters import playable
 from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
 from .errors import MatchError
-from .labels import error_label, game_label
+from .labels import error_label, game_label, takeback_error
 from .models import Match
 from .selectors import lobby_decks, match_replay_log
 
@@ -161,6 +161,31 @@ def rematch(request, match_id: int):
         messages.success(request, _("Rematch offered: it starts when your opponent accepts."))
         return redirect("matches:detail", match_id=match_id)
     return redirect("matches:detail", match_id=new.pk)
+
+
+@login_required
+@require_POST
+def takeback(request, match_id: int):
+    """The board's "Take back" (ask, or take back at once against a bot) and "Accept" (the other player asked):
+    back to the board, which shows the match rewound or the request waiting."""
+    try:
+        _match, done = services.match_takeback(match_id=match_id, user=request.user)
+        messages.success(request, _("Your last decision was taken back.") if done
+                         else _("Takeback asked: it happens when your opponent accepts."))
+    except MatchError as exc:
+        messages.error(request, takeback_error(exc))
+    return redirect("matches:detail", match_id=match_id)
+
+
+@login_required
+@require_POST
+def takeback_decline(request, match_id: int):
+    """The board's "Decline" of the takeback the other player asked for (or "Cancel" of one's own)."""
+    try:
+        services.match_takeback_decline(match_id=match_id, user=request.user)
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+    return redirect("matches:detail", match_id=match_id)
 
 
 @login_required
