@@ -255,3 +255,34 @@ def test_the_board_buttons_take_back_against_a_bot(seeded, users):
     response = client.post(f"/matches/{match.pk}/takeback/", follow=True)
     assert "Your last decision was taken back." in response.content.decode()
     assert _fresh(match).state == before
+
+
+def test_both_boards_are_pushed_when_asked_declined_and_taken_back(seeded, users, monkeypatch):
+    from matches import live
+
+    pushed = []
+    monkeypatch.setattr(live, "push_views", lambda match, **kwargs: pushed.append(Match.objects.get(pk=match.pk)))
+    me, other = users[0], users[1]
+    match = _match("legions", me, other)
+    match = _act(match, me, "p1", _first(match, "p1"))
+    pushed.clear()
+    match_takeback(match_id=match.pk, user=me)
+    assert [m.takeback.get("offered_by") for m in pushed] == ["p1"]
+    match_takeback_decline(match_id=match.pk, user=other)
+    assert pushed[-1].takeback == {} and len(pushed) == 2
+    match_takeback(match_id=match.pk, user=me)
+    match_takeback(match_id=match.pk, user=other)
+    assert pushed[-1].version == match.version + 1  # the rewound version, as after an action
+
+
+@pytest.mark.parametrize(("game", "event", "shown"), [
+    ("iron_leaguer", {"kind": "attack", "clause": "6.2/6.3/6.4"}, True),
+    ("iron_leaguer", {"kind": "declared", "clause": "5.2"}, False),
+    ("legions", {"kind": "place", "clause": "スタンバイカードについて/M2"}, True),  # a standby minion played
+    ("legions", {"kind": "deploy", "clause": "スタンバイカードについて/M4"}, True),
+    ("legions", {"kind": "place", "clause": "ミニオンカード/M6"}, False),  # from the hand: the decision itself
+    ("riders_legend", {"kind": "reveal", "clause": "捜査/B7"}, True),
+    ("riders_legend", {"kind": "place_mission", "clause": ""}, False),
+])
+def test_each_game_names_the_events_that_turn_a_card_face_up(game, event, shown):
+    assert presenter_for(game).reveals(event) is shown
