@@ -44,7 +44,9 @@ from .models import Match, Submission
 from .selectors import match_log, match_replay_log, match_view
 
 MATCH_VIEW = OpenApiResponse(OpenApiTypes.OBJECT, description="The match as the caller may see it (selectors."
-                             "match_view): id, game, format, status, version, to_act, seats, state, legal_actions…")
+                             "match_view): id, game, format, status, version, to_act, seats, state, legal_actions…; "
+                             "GET /api/matches/{id}/ and the takeback answers add takeback ({offered_by} or null) and "
+                             "taken_back ([[first, last]] versions).")
 
 
 def _get(match_id) -> Match:
@@ -152,10 +154,20 @@ def match_list(request):
 @permission_classes([permissions.AllowAny])
 def match_detail(request, match_id):
     match = _get(match_id)
-    view = match_view(match=match, seat=services.seat_of(match, request.user))
+    view = _with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match)
     response = Response(view)
-    response["ETag"] = f'W/"{match.pk}-{match.version}-{match.status}"'
+    asked = view["takeback"]["offered_by"] if view["takeback"] else ""
+    response["ETag"] = f'W/"{match.pk}-{match.version}-{match.status}{"-t" + asked if asked else ""}"'
     return response
+
+
+def _with_takeback(view: dict, match: Match) -> dict:
+    """The view with the match's takebacks (docs/matches.md "Takebacks"): ``takeback``, the request waiting for an
+    answer (``{"offered_by": seat}``, else null), and ``taken_back``, the versions taken back (``[[first, last]]``).
+    Only the API's reads add them (they read ``config``, which the pushed views never load)."""
+    offer = match.takeback
+    return {**view, "takeback": {"offered_by": offer["offered_by"]} if offer else None,
+            "taken_back": [list(pair) for pair in match.taken_back]}
 
 
 @extend_schema(request=JoinSerializer, responses={200: MATCH_VIEW, 409: ERROR, 422: ERROR})
@@ -231,7 +243,8 @@ def match_takeback(request, match_id):
     match, done = services.match_takeback(match_id=int(match_id), user=request.user)
     if not done:
         return Response({"offered": True}, status=202)
-    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
+    match = _get(match.pk)
+    return Response(_with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match))
 
 
 @extend_schema(request=None, responses={200: MATCH_VIEW, 403: ERROR, 409: ERROR})
@@ -242,8 +255,8 @@ def match_takeback_decline(request, match_id):
     Conflict ``no_takeback`` when none is waiting."""
     if not str(match_id).isdigit():
         raise NotFound(f"no match {match_id}")
-    match = services.match_takeback_decline(match_id=int(match_id), user=request.user)
-    return Response(match_view(match=_get(match.pk), seat=services.seat_of(match, request.user)))
+    match = _get(services.match_takeback_decline(match_id=int(match_id), user=request.user).pk)
+    return Response(_with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match))
 
 
 @extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})

@@ -234,6 +234,8 @@ def test_the_api_takes_back_asks_declines_and_says_why_not(seeded, users):
     match = _act(match, me, "p1", _first(match, "p1"))
     asked = _api(me).post(url)
     assert (asked.status_code, asked.json()) == (202, {"offered": True})
+    waiting = _api(other).get(f"/api/matches/{match.pk}/")
+    assert waiting.json()["takeback"] == {"offered_by": "p1"} and waiting.json()["taken_back"] == []
     declined = _api(other).post(url + "decline/")
     assert declined.status_code == 200 and declined.json()["version"] == match.version
     assert _api(other).post(url + "decline/").json()["error"]["code"] == "no_takeback"
@@ -241,6 +243,9 @@ def test_the_api_takes_back_asks_declines_and_says_why_not(seeded, users):
     assert _api(me).post(url).status_code == 202
     accepted = _api(other).post(url)
     assert accepted.status_code == 200 and accepted.json()["version"] == match.version + 1
+    assert accepted.json()["takeback"] is None and accepted.json()["taken_back"] == [[1, 1]]
+    events = _api(me).get(f"/api/matches/{match.pk}/log/").json()["events"]
+    assert events[-1]["kind"] == "takeback" and all(e.get("taken_back") for e in events if e["version"] == 1)
     assert _api(users[2]).post(url).status_code == 403
 
 
@@ -286,3 +291,14 @@ def test_both_boards_are_pushed_when_asked_declined_and_taken_back(seeded, users
 ])
 def test_each_game_names_the_events_that_turn_a_card_face_up(game, event, shown):
     assert presenter_for(game).reveals(event) is shown
+
+
+def test_the_rewound_decision_gets_a_fresh_deadline_and_the_seat_to_act(seeded, users):
+    me = users[0]
+    match = _match("legions", me)
+    Match.objects.filter(pk=match.pk).update(decision_seconds=60)
+    match = _act(_fresh(match), me, "p1", _first(match, "p1"))
+    Match.objects.filter(pk=match.pk).update(deadline_at=None, to_act="", moved_at=None)
+    match_takeback(match_id=match.pk, user=me)
+    match = _fresh(match)
+    assert match.to_act == "p1" and match.deadline_at is not None and match.moved_at is not None
