@@ -168,10 +168,15 @@ def rematch(request, match_id: int):
 def takeback(request, match_id: int):
     """The board's "Take back" (ask, or take back at once against a bot) and "Accept" (the other player asked):
     back to the board, which shows the match rewound or the request waiting."""
+    match = get_object_or_404(Match.objects.only("id", "config", "version", "status"), pk=match_id)
+    accepting = match.takeback.get("offered_by") not in (None, services.seat_of(match, request.user))
     try:
         _match, done = services.match_takeback(match_id=match_id, user=request.user)
-        messages.success(request, _("Your last decision was taken back.") if done
-                         else _("Takeback asked: it happens when your opponent accepts."))
+        if not done:
+            messages.success(request, _("Takeback asked: it happens when your opponent accepts."))
+        else:
+            messages.success(request, _("You accepted the takeback: the board is back before your opponent's last "
+                                        "decision.") if accepting else _("Your last decision was taken back."))
     except MatchError as exc:
         messages.error(request, takeback_error(exc))
     return redirect("matches:detail", match_id=match_id)

@@ -302,3 +302,19 @@ def test_the_rewound_decision_gets_a_fresh_deadline_and_the_seat_to_act(seeded, 
     match_takeback(match_id=match.pk, user=me)
     match = _fresh(match)
     assert match.to_act == "p1" and match.deadline_at is not None and match.moved_at is not None
+
+
+def test_between_people_the_board_asks_the_other_who_accepts_in_japanese(seeded, users):
+    me, other = users[0], users[1]
+    match = _match("legions", me, other)
+    before = copy.deepcopy(match.state)
+    match = _act(match, me, "p1", _first(match, "p1"))
+    mine, theirs = _api(me), _api(other)
+    asked = mine.post(f"/matches/{match.pk}/takeback/", follow=True).content.decode()
+    assert "Takeback asked: it happens when your opponent accepts." in asked and 'data-takeback="waiting"' in asked
+    theirs.cookies["django_language"] = "ja"
+    page = theirs.get(f"/matches/{match.pk}/").content.decode()
+    assert 'data-takeback="answer"' in page and "取り消しを認める" in page and "取り消しを断る" in page
+    accepted = theirs.post(f"/matches/{match.pk}/takeback/", follow=True).content.decode()
+    assert "取り消しを認めました" in accepted
+    assert _fresh(match).state == before
