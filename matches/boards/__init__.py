@@ -19,6 +19,7 @@ from referee.engine import get_engine
 from ..labels import error_label
 from ..models import Match, Submission
 from ..selectors import TAKEBACK_KIND, counting_versions, match_log, match_view
+from ..takeback_rules import takeback_why_not, takebacks_allowed
 from .choices import build_groups
 from .frame import Board, Clock, End, Line
 from .presenter import BoardInput, Presenter
@@ -86,10 +87,8 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
 def _takeback(match: Match, seat: str | None, submitted) -> dict:
     """The takeback controls for the reader (``Board.takeback`` and its urls): none for a spectator, a match not
     in play or a rated one; "answer" when the other player asked, "waiting" when the reader did, "offer" when the
-    reader may ask (``services.takeback.takeback_why_not``: a decision of theirs and no new hidden information
+    reader may ask (``takeback_rules.takeback_why_not``: a decision of theirs and no new hidden information
     since) and no action of theirs is waiting for the referee."""
-    from ..services.takeback import takeback_why_not, takebacks_allowed
-
     if seat is None or match.status != Match.Status.ACTIVE or takebacks_allowed(match):
         return {}
     urls = {"takeback_url": reverse("matches:takeback", args=[match.pk]),
@@ -97,7 +96,7 @@ def _takeback(match: Match, seat: str | None, submitted) -> dict:
     offer = match.takeback
     if offer:
         return {"takeback": "waiting" if offer.get("offered_by") == seat else "answer", **urls}
-    if submitted is None and not takeback_why_not(match, seat):
+    if submitted is None and not takeback_why_not(match, seat, presenter_for(match.game)):
         return {"takeback": "offer", **urls}
     return {}
 
@@ -317,7 +316,7 @@ def replay_steps(match: Match, log: dict) -> list[dict]:
     made_for = _made_for(match)
     versions = counting_versions(match)  # entry i is the action applied at versions[i] (takebacks skipped)
     steps = []
-    for version, entry in zip(versions, log["entries"], strict=False):
+    for version, entry in zip(versions, log["entries"], strict=True):
         action = presenter.describe(entry["action"], data)
         steps.append({"action": made_for_text(made_for[version], action) if version in made_for else action,
                       "seat": entry["action"].get("seat", ""), "timed_out": made_for.get(version) == "clock",

@@ -11,6 +11,7 @@ locks the match row, applies them in version order through the engine, appends t
 and version, and (after commit) pushes every seat its view.
 """
 
+from ..takeback_rules import takebacks_allowed
 from .adjudication import match_adjudicate
 from .bots import BOT_SEED_DOMAIN, BOTS, CHAIN_SECONDS, bot_seed, match_bot_chain, match_bot_move
 from .clock import FORFEIT_AFTER_TIMEOUTS, match_apply_deadline, match_apply_overdue_deadline
@@ -22,7 +23,7 @@ from .recovery import match_resume_all
 from .rematch import match_rematch
 from .seat_decks import deck_for_seat, saved_deck_text
 from .submission import MAX_PENDING_PER_SEAT, MAX_VERSION_AHEAD, match_submit_action
-from .takeback import match_takeback, match_takeback_decline, takebacks_allowed
+from .takeback import match_takeback, match_takeback_decline
 
 __all__ = [
     "BOTS",

@@ -21,110 +21,27 @@ applied since voids it, as its version no longer matches.
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from referee.engine import RngSeed, get_engine
+from referee.engine import get_engine
 from referee.engine.actions import Event
 
 from .. import live
 from .. import rows as rows_module
+from .. import takeback_rules as rules
+from ..boards import presenter_for
 from ..errors import Conflict, NotAPlayer
-from ..models import STATIC_KEY, Match, Submission
-from ..selectors import TAKEBACK_KIND, counts
+from ..models import Match, Submission
+from ..selectors import TAKEBACK_KIND
+from ..takeback_rules import WHY
 from .locking import locked, seat_of
 from .progress import append_events, store_progress
 
-# Why a takeback is not allowed: the ``details`` code of a Conflict ``not_allowed``, and its reason.
-RATED = "rated"
-NOT_ACTIVE = "not_active"
-NO_DECISION = "no_decision"
-HIDDEN = "hidden_information"
-WHY = {
-    RATED: "takebacks are for casual matches only, and this match is rated",
-    NOT_ACTIVE: "the match is not in play",
-    NO_DECISION: "you have no decision of your own to take back",
-    HIDDEN: "new hidden information has appeared since your last decision (a card drawn or looked at, a shuffle, "
-            "a die, a card turned face up)",
-}
-CHECK_SECONDS = 600  # how long the board keeps the answer for one (match, version, seat); a version never changes
-
-
-def takebacks_allowed(match: Match) -> str:
-    """The one place that says whether a match allows takebacks at all: ``""`` for a casual match, ``"rated"``
-    for a rated or tournament match (``config["rated"]``, False unless a tournament sets it)."""
-    return RATED if (match.config or {}).get("rated") else ""
-
 
 def takeback_problem(match: Match, seat: str) -> tuple[int | None, dict | None, str]:
-    """Whether ``seat`` may take back its last decision now: ``(its version, the engine state before it, "")``,
-    or ``(None, None, why)`` with ``why`` one of ``WHY``'s codes. Cheap checks first: the rated flag, the status,
-    the decision, the events after it (``_hidden_in_events``); then the state before it is rebuilt and its RNG
-    counter compared with the current one (a die or shuffle at or after the decision moved it)."""
-    why = takebacks_allowed(match) or ("" if match.status == Match.Status.ACTIVE else NOT_ACTIVE)
-    if why:
-        return None, None, why
-    ranges = match.taken_back
-    decisions = (match.submissions.filter(seat=seat, status=Submission.Status.APPLIED, source="player")
-                 .order_by("-applied_version").values_list("applied_version", flat=True))
-    version = next((v for v in decisions if counts(v, ranges)), None)
-    if version is None:
-        return None, None, NO_DECISION
-    engine = get_engine(match.game)
-    if _hidden_in_events(match, version, ranges):
-        return None, None, HIDDEN
-    before = state_before(match, engine, version)
-    if (before.get("rng") or {}).get("counter") != (match.state.get("rng") or {}).get("counter"):
-        return None, None, HIDDEN
-    return version, before, ""
-
-
-def takeback_why_not(match: Match, seat: str | None) -> str:
-    """``takeback_problem``'s ``why`` for the board ("" when the button is offered), kept per (match, version,
-    seat) in the cache: the board asks on every render and the answer needs a replay."""
-    if seat is None or match.status != Match.Status.ACTIVE:
-        return NOT_ACTIVE
-    key = f"takeback:{match.pk}:{match.commitment}:{match.version}:{seat}"
-    found = cache.get(key)
-    if found is None:
-        found = takeback_problem(match, seat)[2]
-        cache.set(key, found, timeout=CHECK_SECONDS)
-    return found
-
-
-def _hidden_in_events(match: Match, version: int, ranges: list[tuple[int, int]]) -> bool:
-    """True when an event still counting from ``version`` on is new hidden information: addressed to some seats
-    only and not a seat's own secret told back to it, or turning a card face up (the presenter's
-    ``own_secret_kinds``, ``reveals``)."""
-    from ..boards import presenter_for
-
-    presenter = presenter_for(match.game)
-    seats = set(get_engine(match.game).seats)
-    for event in match.events.filter(version__gte=version).exclude(kind=TAKEBACK_KIND).values(
-            "version", "kind", "clause", "data", "to"):
-        if not counts(event["version"], ranges):
-            continue
-        private = bool(event["to"]) and not seats <= set(event["to"])
-        if (private and event["kind"] not in presenter.own_secret_kinds) or presenter.reveals(event):
-            return True
-    return False
-
-
-def state_before(match: Match, engine, version: int) -> dict:
-    """The engine state of ``match`` before its action at ``version``: the game set up again from the seed, the
-    entropy, the config and the decks, and every applied action still counting before ``version`` applied."""
-    config = match.config or {}
-    rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
-    state, _ = engine.new_game(config.get("engine", {}), config.get("decks", {}), rng)
-    ranges = match.taken_back
-    for applied, action in (match.submissions.filter(status=Submission.Status.APPLIED, applied_version__lt=version)
-                            .order_by("applied_version").values_list("applied_version", "action")):
-        if counts(applied, ranges):
-            state, _ = engine.apply(state, action)
-    if isinstance(match.state, dict) and STATIC_KEY in match.state:  # the match's shared card table, same content
-        state = {**state, STATIC_KEY: match.state[STATIC_KEY]}
-    return state
+    """``takeback_rules.takeback_problem`` with the game's presenter."""
+    return rules.takeback_problem(match, seat, presenter_for(match.game))
 
 
 def match_takeback(*, match_id: int, user) -> tuple[Match, bool]:
