@@ -318,3 +318,16 @@ def test_between_people_the_board_asks_the_other_who_accepts_in_japanese(seeded,
     accepted = theirs.post(f"/matches/{match.pk}/takeback/", follow=True).content.decode()
     assert "取り消しを認めました" in accepted
     assert _fresh(match).state == before
+
+
+def test_the_replay_page_of_a_match_with_a_takeback_shows_the_game_as_it_counts(seeded, users):
+    me = users[0]
+    match = _match("legions", me)
+    match = _act(match, me, "p1", _first(match, "p1"))
+    match_takeback(match_id=match.pk, user=me)
+    match = _act(_fresh(match), me, "p1", _first(_fresh(match), "p1"))
+    match_resign(match_id=match.pk, user=me)
+    page = _api(me).get(f"/matches/{match.pk}/replay/", {"all": "1"})
+    assert page.status_code == 200
+    log = match_replay_log(match=_fresh(match))
+    assert len(log["entries"]) == match.submissions.filter(status="applied").count() - 1  # the one taken back
