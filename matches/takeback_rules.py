@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.core.cache import cache
 
 from referee.engine import RngSeed, get_engine
+from referee.engine.protocol import views_of
 
 from .models import STATIC_KEY, Match, Submission
 from .selectors import TAKEBACK_KIND, counts
@@ -37,9 +38,11 @@ def takebacks_allowed(match: Match) -> str:
 def takeback_problem(match: Match, seat: str, presenter) -> tuple[int | None, dict | None, str]:
     """Whether ``seat`` may take back its last decision now: ``(its version, the engine state before it, "")``,
     or ``(None, None, why)`` with ``why`` one of ``WHY``'s codes. Cheap checks first: the rated flag, the status,
-    the decision, the events after it (``_hidden_in_events``); then the state before it is rebuilt and its RNG
-    counter compared with the current one (a die or shuffle at or after the decision moved it). ``presenter``: the
-    game's board presenter (``reveals``, ``own_secret_kinds``)."""
+    the decision, the events after it (``_hidden_in_events``); then the game is replayed (``replayed``): the RNG
+    counter before the decision compared with the current one (a die or shuffle at or after the decision moved
+    it), and the cards ``seat``'s view showed after it with those it showed before (a card it had not seen: a
+    choice among the top cards of a deck, a card the other side played from its hand). ``presenter``: the game's
+    board presenter (``reveals``, ``own_secret_kinds``)."""
     why = takebacks_allowed(match) or ("" if match.status == Match.Status.ACTIVE else NOT_ACTIVE)
     if why:
         return None, None, why
@@ -52,10 +55,18 @@ def takeback_problem(match: Match, seat: str, presenter) -> tuple[int | None, di
     engine = get_engine(match.game)
     if _hidden_in_events(match, version, ranges, presenter):
         return None, None, HIDDEN
-    before = state_before(match, engine, version)
+    before, seen = replayed(match, engine, version, seat)
     if (before.get("rng") or {}).get("counter") != (match.state.get("rng") or {}).get("counter"):
         return None, None, HIDDEN
+    if seen - _cards_seen(engine, before, seat):
+        return None, None, HIDDEN
     return version, before, ""
+
+
+def _cards_seen(engine, state: dict, seat: str) -> set[str]:
+    """The ids of the cards ``seat``'s view of ``state`` shows (each engine's view lists them under ``"cards"``,
+    with their faces)."""
+    return set(views_of(engine, state, [seat])[seat].get("cards") or {})
 
 
 def takeback_why_not(match: Match, seat: str | None, presenter) -> str:
@@ -86,17 +97,26 @@ def _hidden_in_events(match: Match, version: int, ranges: list[tuple[int, int]],
     return False
 
 
-def state_before(match: Match, engine, version: int) -> dict:
-    """The engine state of ``match`` before its action at ``version``: the game set up again from the seed, the
-    entropy, the config and the decks, and every applied action still counting before ``version`` applied."""
+def replayed(match: Match, engine, version: int, seat: str) -> tuple[dict, set[str]]:
+    """``(the engine state of match before its action at version, the ids of the cards seat's view showed from
+    then on)``: the game set up again from the seed, the entropy, the config and the decks, and every applied
+    action still counting replayed through the engine (deterministic), the view of ``seat`` read after each one
+    from ``version`` on."""
     config = match.config or {}
     rng = RngSeed(bytes.fromhex(match.seed_hex), tuple(match.entropy))
     state, _ = engine.new_game(config.get("engine", {}), config.get("decks", {}), rng)
     ranges = match.taken_back
-    for applied, action in (match.submissions.filter(status=Submission.Status.APPLIED, applied_version__lt=version)
+    before, seen = None, set()
+    for applied, action in (match.submissions.filter(status=Submission.Status.APPLIED)
                             .order_by("applied_version").values_list("applied_version", "action")):
-        if counts(applied, ranges):
-            state, _ = engine.apply(state, action)
+        if not counts(applied, ranges):
+            continue
+        if applied >= version and before is None:
+            before = state
+        state, _ = engine.apply(state, action)
+        if before is not None:
+            seen |= _cards_seen(engine, state, seat)
+    before = state if before is None else before
     if isinstance(match.state, dict) and STATIC_KEY in match.state:  # the match's shared card table, same content
-        state = {**state, STATIC_KEY: match.state[STATIC_KEY]}
-    return state
+        before = {**before, STATIC_KEY: match.state[STATIC_KEY]}
+    return before, seen

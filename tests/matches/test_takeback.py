@@ -283,6 +283,7 @@ def test_both_boards_are_pushed_when_asked_declined_and_taken_back(seeded, users
 @pytest.mark.parametrize(("game", "event", "shown"), [
     ("iron_leaguer", {"kind": "attack", "clause": "6.2/6.3/6.4"}, True),
     ("iron_leaguer", {"kind": "declared", "clause": "5.2"}, False),
+    ("iron_leaguer", {"kind": "newcomer", "clause": ""}, True),  # off the IL deck at the interval
     ("legions", {"kind": "place", "clause": "スタンバイカードについて/M2"}, True),  # a standby minion played
     ("legions", {"kind": "deploy", "clause": "スタンバイカードについて/M4"}, True),
     ("legions", {"kind": "place", "clause": "ミニオンカード/M6"}, False),  # from the hand: the decision itself
@@ -331,3 +332,20 @@ def test_the_replay_page_of_a_match_with_a_takeback_shows_the_game_as_it_counts(
     assert page.status_code == 200
     log = match_replay_log(match=_fresh(match))
     assert len(log["entries"]) == match.submissions.filter(status="applied").count() - 1  # the one taken back
+
+
+def test_a_card_the_requester_had_not_seen_is_hidden_information_without_any_event_saying_so(seeded, users,
+                                                                                              monkeypatch):
+    """IL interval: Dark's refill leads to the newcomers, three ILs off the IL deck that Dark's view had never
+    shown. With no event kind counted as showing a card, the view before and after the decision still tells."""
+    me, other = users[0], users[1]
+    match = _match("iron_leaguer", me, other)
+    players = {"dark": me, "silver": other}
+    for _ in range(28):  # Dark takes its last choice, Silver its first
+        seat = match.to_act
+        actions = match_view(match=match, seat=seat)["legal_actions"]
+        match = _act(match, players[seat], seat, actions[-1 if seat == "dark" else 0])
+    assert match.events.filter(kind="newcomer", version=match.version).exists()
+    presenter = presenter_for("iron_leaguer")
+    monkeypatch.setattr(presenter, "reveal_kinds", frozenset())
+    assert takeback_problem(match, "dark")[2] == "hidden_information"
