@@ -11,6 +11,10 @@
     POST /api/matches/{id}/withdraw/         take back your open challenge
     POST /api/matches/{id}/rematch/          ask for a rematch of your finished match: 201 the new match's view,
                                              or 202 {"offered": true} while the other player has not asked too
+    POST /api/matches/{id}/takeback/         take back your last decision, or accept the other player's request:
+                                             200 the match's view once taken back, 202 {"offered": true} while the
+                                             other player has not accepted; 409 not_allowed (details: why)
+    POST /api/matches/{id}/takeback/decline/ decline the takeback asked of you (or withdraw yours): 200 the view
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
@@ -40,7 +44,9 @@ from .models import Match, Submission
 from .selectors import match_log, match_replay_log, match_view
 
 MATCH_VIEW = OpenApiResponse(OpenApiTypes.OBJECT, description="The match as the caller may see it (selectors."
-                             "match_view): id, game, format, status, version, to_act, seats, state, legal_actions…")
+                             "match_view): id, game, format, status, version, to_act, seats, state, legal_actions…; "
+                             "GET /api/matches/{id}/ and the takeback answers add takeback ({offered_by} or null) and "
+                             "taken_back ([[first, last]] versions).")
 
 
 def _get(match_id) -> Match:
@@ -148,10 +154,20 @@ def match_list(request):
 @permission_classes([permissions.AllowAny])
 def match_detail(request, match_id):
     match = _get(match_id)
-    view = match_view(match=match, seat=services.seat_of(match, request.user))
+    view = _with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match)
     response = Response(view)
-    response["ETag"] = f'W/"{match.pk}-{match.version}-{match.status}"'
+    asked = view["takeback"]["offered_by"] if view["takeback"] else ""
+    response["ETag"] = f'W/"{match.pk}-{match.version}-{match.status}{"-t" + asked if asked else ""}"'
     return response
+
+
+def _with_takeback(view: dict, match: Match) -> dict:
+    """The view with the match's takebacks (docs/matches.md "Takebacks"): ``takeback``, the request waiting for an
+    answer (``{"offered_by": seat}``, else null), and ``taken_back``, the versions taken back (``[[first, last]]``).
+    Only the API's reads add them (they read ``config``, which the pushed views never load)."""
+    offer = match.takeback
+    return {**view, "takeback": {"offered_by": offer["offered_by"]} if offer else None,
+            "taken_back": [list(pair) for pair in match.taken_back]}
 
 
 @extend_schema(request=JoinSerializer, responses={200: MATCH_VIEW, 409: ERROR, 422: ERROR})
@@ -204,6 +220,43 @@ def match_rematch(request, match_id):
     if new is None:
         return Response({"offered": True}, status=202)
     return Response(match_view(match=_get(new.pk), seat=services.seat_of(new, request.user)), status=201)
+
+
+NOT_ALLOWED = ("409: ``not_allowed``, with ``details: [{code, message}]`` saying why: ``rated`` (a rated or "
+               "tournament match), ``not_active``, ``no_decision`` (none of yours to take back), "
+               "``hidden_information`` (a card drawn or looked at, a shuffle, a die, a card turned face up since "
+               "your last decision).")
+
+
+@extend_schema(request=None, responses={
+    200: MATCH_VIEW, 202: OpenApiResponse(OpenApiTypes.OBJECT, description='{"offered": true}: taken back when the '
+                                          'other player accepts (asks too) or declines.'),
+    403: ERROR, 409: OpenApiResponse(ERROR, description=NOT_ALLOWED)})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_takeback(request, match_id):
+    """Take back your last decision in a casual match (issue 27, point 4; docs/matches.md "Takebacks"): the match
+    is rewound to the state before it, undoing what followed. Against a bot, or when the other player asked first
+    (then this accepts), it happens at once (200, the view); else it waits for the other player (202)."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match, done = services.match_takeback(match_id=int(match_id), user=request.user)
+    if not done:
+        return Response({"offered": True}, status=202)
+    match = _get(match.pk)
+    return Response(_with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match))
+
+
+@extend_schema(request=None, responses={200: MATCH_VIEW, 403: ERROR, 409: ERROR})
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def match_takeback_decline(request, match_id):
+    """Decline the takeback the other player asked for (or withdraw your own): the match goes on as it is.
+    Conflict ``no_takeback`` when none is waiting."""
+    if not str(match_id).isdigit():
+        raise NotFound(f"no match {match_id}")
+    match = _get(services.match_takeback_decline(match_id=int(match_id), user=request.user).pk)
+    return Response(_with_takeback(match_view(match=match, seat=services.seat_of(match, request.user)), match))
 
 
 @extend_schema(request=SubmitSerializer, responses={202: SubmissionSerializer, 409: ERROR, 422: ERROR, 429: ERROR})

@@ -43,7 +43,24 @@ ERRORS = {
     "too_many_pending": _lazy("Several of your actions are still being refereed; wait for them."),
     "not_finished": _lazy("A rematch can be asked for once the match is over."),
     "bad_setting": _lazy("That setting is not one this game offers."),
+    "not_allowed": _lazy("No takeback now."),
+    "no_takeback": _lazy("No takeback is waiting for an answer."),
 }
+
+# Why a takeback is not allowed (matches.services.takeback.WHY: the ``details`` code of a ``not_allowed``).
+TAKEBACK_WHY = {
+    "rated": _lazy("Takebacks are for casual matches only: this match is rated."),
+    "not_active": _lazy("The match is not in play."),
+    "no_decision": _lazy("You have no decision of your own to take back."),
+    "hidden_information": _lazy("No takeback: new hidden information has appeared since your last decision (a card "
+                                "drawn or looked at, a shuffle, a die, a card turned face up)."),
+}
+
+
+def takeback_error(exc) -> str:
+    """The sentence for a refused takeback (a ``MatchError``): why, when it says (``details``), else its code's."""
+    why = next((d.get("code") for d in exc.details or []), None)
+    return str(TAKEBACK_WHY[why]) if why in TAKEBACK_WHY else error_label(exc.code, exc.clause)
 
 # Codes whose English reason carries the details a player needs (the deck checks' own sentences).
 WITH_REASON = {"illegal_deck", "unreadable_deck", "deck_refused"}

@@ -159,6 +159,22 @@ class Match(models.Model):
         found = (self.config or {}).get("rematch")
         return found if isinstance(found, dict) else {}
 
+    @property
+    def takeback(self) -> dict:
+        """The takeback asked for and not yet answered (``matches.services.takeback`` writes it): ``{}`` (none),
+        or ``{"offered_by": seat, "version": V}`` while the match is still at version V (any action applied
+        since voids the offer without a write)."""
+        found = (self.config or {}).get("takeback")
+        if isinstance(found, dict) and found.get("version") == self.version and self.status == self.Status.ACTIVE:
+            return found
+        return {}
+
+    @property
+    def taken_back(self) -> list[tuple[int, int]]:
+        """The versions taken back, as inclusive ranges ``[(first, last)]`` in the order they were taken back
+        (``matches.services.takeback``): their actions no longer count in the game, the log keeps them."""
+        return [(int(first), int(last)) for first, last in (self.config or {}).get("taken_back") or []]
+
     def seat_rows(self) -> list:
         """The match's Seat rows with their users, in seat order. Once the match has started they never change,
         so they are kept in a per-process cache keyed by id and commitment; an open match's

@@ -108,18 +108,39 @@ def _encoded(action) -> dict:
     return json_action
 
 
+TAKEBACK_KIND = "takeback"  # the log event of a takeback (matches.services.takeback), public, at its own version
+
+
+def counts(version: int, taken_back: list[tuple[int, int]]) -> bool:
+    """False when the action applied at ``version`` was taken back (``Match.taken_back``: inclusive ranges), so it
+    no longer counts in the game; True otherwise."""
+    return not any(first <= version <= last for first, last in taken_back)
+
+
 def match_log(*, match: Match, seat: str | None, since: int = 0) -> list[dict]:
     """Log entries from ``seq >= since``. During play: public entries in full, and entries addressed to other
-    seats with their ``data`` withheld; after the end: everything."""
+    seats with their ``data`` withheld; after the end: everything. An entry of an action taken back
+    (``matches.services.takeback``) stays, with ``"taken_back": true``."""
     finished = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    taken_back = match.taken_back
     entries = []
     for event in match.events.filter(seq__gte=since).order_by("seq"):
         entry = event.as_dict()
         if not finished and entry["to"] and seat not in entry["to"]:
             entry["data"] = None
             entry["withheld"] = True
+        if taken_back and not counts(entry["version"], taken_back):
+            entry["taken_back"] = True
         entries.append(entry)
     return entries
+
+
+def counting_versions(match: Match) -> list[int]:
+    """The versions whose applied action still counts in the game, in order: entry ``i`` (from 0) of the
+    match's replay log is the action applied at ``counting_versions(match)[i]``."""
+    taken_back = match.taken_back
+    return [v for v in match.submissions.filter(status="applied").order_by("applied_version")
+            .values_list("applied_version", flat=True) if counts(v, taken_back)]
 
 
 def match_replay_log(*, match: Match) -> dict:
@@ -127,14 +148,21 @@ def match_replay_log(*, match: Match) -> dict:
     if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
         raise ValueError("the log of a match in play is not complete")
     # One entry per applied submission, in the order applied, even one whose action produced no event
-    # (grouping by events alone once dropped such actions from the log).
-    applied = list(match.submissions.filter(status="applied").order_by("applied_version")
-                   .values_list("pk", "action"))
+    # (grouping by events alone once dropped such actions from the log). An action taken back no longer counts
+    # (``matches.services.takeback``): neither it, its events nor the takeback's own event are the game's.
+    taken_back = match.taken_back
+    applied = [(pk, action) for pk, version, action in match.submissions.filter(status="applied")
+               .order_by("applied_version").values_list("pk", "applied_version", "action")
+               if counts(version, taken_back)]
     events_of: dict[int, list[dict]] = {pk: [] for pk, _ in applied}
     setup: list[dict] = []
     for event in match.events.order_by("seq"):
         raw = {"kind": event.kind, "clause": event.clause, "data": event.data, "to": event.to}
-        (setup if event.submission_id is None else events_of[event.submission_id]).append(raw)
+        if event.submission_id is None:
+            if event.version == 0:
+                setup.append(raw)
+        elif event.submission_id in events_of:
+            events_of[event.submission_id].append(raw)
     entries = [{"action": action, "events": events_of[pk]} for pk, action in applied]
     engine = get_engine(match.game)
     outcome = match.outcome or {}

@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:match_id>/rematch/", views.rematch, name="rematch"),
+    path("<int:match_id>/takeback/", views.takeback, name="takeback"),
+    path("<int:match_id>/takeback/decline/", views.takeback_decline, name="takeback-decline"),
     path("settings/<slug:game>/", views.play_settings, name="play-settings"),
     path("<int:match_id>/replay/", views.replay, name="replay"),
 ]

@@ -30,7 +30,7 @@ from .boards import board_input, board_key, build_board, faces_available, presen
 from .boards.replay import chapters as replay_chapters
 from .boards.replay import replay_board
 from .errors import MatchError
-from .labels import error_label, game_label
+from .labels import error_label, game_label, takeback_error
 from .models import Match
 from .selectors import lobby_decks, match_replay_log
 
@@ -164,6 +164,36 @@ def rematch(request, match_id: int):
         messages.success(request, _("Rematch offered: it starts when your opponent accepts."))
         return redirect("matches:detail", match_id=match_id)
     return redirect("matches:detail", match_id=new.pk)
+
+
+@login_required
+@require_POST
+def takeback(request, match_id: int):
+    """The board's "Take back" (ask, or take back at once against a bot) and "Accept" (the other player asked):
+    back to the board, which shows the match rewound or the request waiting."""
+    match = get_object_or_404(Match.objects.only("id", "config", "version", "status"), pk=match_id)
+    accepting = match.takeback.get("offered_by") not in (None, services.seat_of(match, request.user))
+    try:
+        _match, done = services.match_takeback(match_id=match_id, user=request.user)
+        if not done:
+            messages.success(request, _("Takeback asked: it happens when your opponent accepts."))
+        else:
+            messages.success(request, _("You accepted the takeback: the board is back before your opponent's last "
+                                        "decision.") if accepting else _("Your last decision was taken back."))
+    except MatchError as exc:
+        messages.error(request, takeback_error(exc))
+    return redirect("matches:detail", match_id=match_id)
+
+
+@login_required
+@require_POST
+def takeback_decline(request, match_id: int):
+    """The board's "Decline" of the takeback the other player asked for (or "Cancel" of one's own)."""
+    try:
+        services.match_takeback_decline(match_id=match_id, user=request.user)
+    except MatchError as exc:
+        messages.error(request, error_label(exc.code, exc.clause))
+    return redirect("matches:detail", match_id=match_id)
 
 
 @login_required

@@ -18,7 +18,8 @@ from referee.engine import get_engine
 
 from ..labels import error_label
 from ..models import Match, Submission
-from ..selectors import match_log, match_view
+from ..selectors import TAKEBACK_KIND, counting_versions, match_log, match_view
+from ..takeback_rules import takeback_why_not, takebacks_allowed
 from .choices import build_groups
 from .frame import Board, Clock, End, Line
 from .presenter import BoardInput, Presenter
@@ -79,7 +80,25 @@ def build_board(match: Match, *, seat: str | None, error: str = "") -> Board:
         end=_end(presenter, data, match, seat),
         settings=_settings(presenter, match, seat),
         settings_url=reverse("matches:play-settings", args=[match.game]) if presenter.settings and seat else "",
+        **_takeback(match, seat, submitted),
     )
+
+
+def _takeback(match: Match, seat: str | None, submitted) -> dict:
+    """The takeback controls for the reader (``Board.takeback`` and its urls): none for a spectator, a match not
+    in play or a rated one; "answer" when the other player asked, "waiting" when the reader did, "offer" when the
+    reader may ask (``takeback_rules.takeback_why_not``: a decision of theirs and no new hidden information
+    since) and no action of theirs is waiting for the referee."""
+    if seat is None or match.status != Match.Status.ACTIVE or takebacks_allowed(match):
+        return {}
+    urls = {"takeback_url": reverse("matches:takeback", args=[match.pk]),
+            "takeback_decline_url": reverse("matches:takeback-decline", args=[match.pk])}
+    offer = match.takeback
+    if offer:
+        return {"takeback": "waiting" if offer.get("offered_by") == seat else "answer", **urls}
+    if submitted is None and not takeback_why_not(match, seat, presenter_for(match.game)):
+        return {"takeback": "offer", **urls}
+    return {}
 
 
 def _settings(presenter: Presenter, match: Match, seat: str | None) -> list[dict]:
@@ -138,7 +157,8 @@ def _made_for(match: Match, *, since: int = 0) -> dict[int, str]:
 
 def _lines(presenter: Presenter, data: BoardInput, events: list[dict], made_for: dict[int, str]) -> list[Line]:
     """The events as lines; the first line of an action the clock, a single choice or a setting made says so
-    ("(time ran out) …", "(only choice) …", "(by setting) …")."""
+    ("(time ran out) …", "(only choice) …", "(by setting) …"); every line of an action taken back says so
+    ("(taken back) …")."""
     lines, marked = [], set()
     for event in events:
         version = event["version"]
@@ -146,8 +166,17 @@ def _lines(presenter: Presenter, data: BoardInput, events: list[dict], made_for:
         if version in made_for and version not in marked:
             marked.add(version)
             line.text = made_for_text(made_for[version], line.text)
+        if event.get("taken_back"):
+            line.text, line.taken_back = _("(taken back) %(text)s") % {"text": line.text}, True
         lines.append(line)
     return lines
+
+
+def takeback_text(presenter: Presenter, event: dict) -> str:
+    """The log line of a takeback event (``matches.services.takeback``): who took back, who accepted."""
+    data = event.get("data") or {}
+    return _("%(seat)s took back their last decision; %(other)s accepted.") % {
+        "seat": presenter.seat_label(data.get("seat")), "other": presenter.seat_label(data.get("accepted_by"))}
 
 
 MADE_FOR = ("clock", "forced", "setting")
@@ -255,6 +284,9 @@ def _on_timeout(presenter: Presenter, data: BoardInput, engine, match: Match, se
 def _line(presenter: Presenter, data: BoardInput, event: dict) -> Line:
     seat = (event.get("data") or {}).get("seat") or ""
     clause = event.get("clause") or ""
+    if event.get("kind") == TAKEBACK_KIND:
+        return Line(text=takeback_text(presenter, event), clause="", kind=TAKEBACK_KIND,
+                    seat=seat if isinstance(seat, str) else "")
     return Line(text=presenter.narrate(event, data), clause=presenter.clause(clause), kind=event.get("kind", ""),
                 seat=seat if isinstance(seat, str) else "", reading=presenter.reading(clause),
                 inputs=presenter.inputs(event, data))
@@ -266,7 +298,9 @@ def board_key(match: Match, seat: str | None) -> str:
     waiting = _waiting(match, seat) is not None
     rematch = match.rematch  # an offer or a new match changes the end panel
     again = f"-r{rematch.get('match') or rematch.get('offered_by')}" if rematch else ""
-    return f"{match.version}-{match.status}{'-sent' if waiting else ''}{again}"
+    takeback = match.takeback  # a takeback asked or declined changes the controls
+    back = f"-t{takeback['offered_by']}" if takeback else ""
+    return f"{match.version}-{match.status}{'-sent' if waiting else ''}{again}{back}"
 
 
 def faces_available() -> bool:
@@ -279,12 +313,13 @@ def replay_steps(match: Match, log: dict) -> list[dict]:
     presenter, data = board_input(match, None)
     if match.state:  # the match is over: every card is public, including those that were only ever in a hand
         data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
-    made_for = _made_for(match)  # entry i is the action applied at version i
+    made_for = _made_for(match)
+    versions = counting_versions(match)  # entry i is the action applied at versions[i] (takebacks skipped)
     steps = []
-    for index, entry in enumerate(log["entries"], start=1):
+    for version, entry in zip(versions, log["entries"], strict=True):
         action = presenter.describe(entry["action"], data)
-        steps.append({"action": made_for_text(made_for[index], action) if index in made_for else action,
-                      "seat": entry["action"].get("seat", ""), "timed_out": made_for.get(index) == "clock",
+        steps.append({"action": made_for_text(made_for[version], action) if version in made_for else action,
+                      "seat": entry["action"].get("seat", ""), "timed_out": made_for.get(version) == "clock",
                       "seat_label": presenter.seat_label(entry["action"].get("seat")),
                       "lines": [_line(presenter, data, event) for event in entry["events"]]})
     return steps

@@ -137,6 +137,7 @@ class Line:
     seat: str = ""
     reading: str = ""
     inputs: list[tuple[str, str]] = field(default_factory=list)
+    taken_back: bool = False  # the line of an action taken back (matches.services.takeback): it no longer counts
 
 
 @dataclass
@@ -180,6 +181,11 @@ class Board:
     end: End | None = None
     settings: list = field(default_factory=list)  # [{"kind", "label", "choices": [(code, label, chosen)]}]
     settings_url: str = ""
+    # Takebacks (issue 27, point 4): "" (nothing to show), "offer" (the reader may ask), "waiting" (the reader
+    # asked), "answer" (the other player asked: accept or decline); the forms post to the two urls.
+    takeback: str = ""
+    takeback_url: str = ""
+    takeback_decline_url: str = ""
 
     @property
     def sent_template(self) -> str:

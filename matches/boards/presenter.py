@@ -87,12 +87,23 @@ class Presenter:
     template = "matches/boards/generic.html"
     clause_prefix = ""
     decisive_kinds: frozenset[str] = frozenset()  # log kinds the last ruling puts first (the resolutions)
+    # Takebacks (issue 27, point 4; matches.services.takeback): the log kinds that turn a face-down card face up
+    # (new hidden information for everyone, so no takeback across them), and the private kinds that only tell a
+    # seat back its own secret choice (a declared stack, a card laid face down), which are no new information.
+    # Any other event addressed to some seats only (a card drawn, a card looked at) is new hidden information.
+    reveal_kinds: frozenset[str] = frozenset()
+    own_secret_kinds: frozenset[str] = frozenset()
     # The lobby's help under "Seconds per decision": what the clock does when a decision's time runs out.
     clock_help = _lazy("Empty: no clock. When time runs out, the clock plays the rules' default for the decision.")
     deck_help = _lazy("Roster or deck (decklist text; empty: the standard line-up)")  # the lobby's paste box
 
     # The recurring decisions a player may leave to the referee (``Setting``), by pending kind.
     settings: tuple[Setting, ...] = ()
+
+    def reveals(self, event: dict) -> bool:
+        """True when the log ``event`` (``{"kind", "clause", "data", "to"}``) turns a face-down card face up:
+        by default its kind is one of ``reveal_kinds``."""
+        return event.get("kind") in self.reveal_kinds
 
     def seat_label(self, seat: str | None) -> str:
         return _("—") if seat is None else seat

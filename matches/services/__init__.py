@@ -1,9 +1,9 @@
 """Match use cases (writes), one module per use case: create, join, challenge and start (``creation``, with the
 deck a seat brings in ``seat_decks``), submit an action (``submission``), adjudicate (``adjudication``), bots'
-moves (``bots``), the clock (``clock``), resign and withdraw (``ending``), a rematch (``rematch``), and what a
-worker that starts queues again (``recovery``). What they share: the match read under its row lock
-(``locking``), what every step that moves a match writes (``progress``) and the hand-off after its commit
-(``handoff``). The names callers use are imported here: ``from matches.services import match_submit_action``.
+moves (``bots``), the clock (``clock``), resign and withdraw (``ending``), a rematch (``rematch``), a takeback
+(``takeback``), and what a worker that starts queues again (``recovery``). What they share: the match read
+under its row lock (``locking``), what every step that moves a match writes (``progress``) and the hand-off after
+its commit (``handoff``). The names callers use are imported here: ``from matches.services import match_submit_action``.
 
 The layer knows no game: it calls the engine protocol of ``referee.engine`` (``get_engine(match.game)``).
 Adjudication follows ARCHITECTURE.md "Matches and the referee": submissions are stored as pending, then one task
@@ -11,6 +11,7 @@ locks the match row, applies them in version order through the engine, appends t
 and version, and (after commit) pushes every seat its view.
 """
 
+from ..takeback_rules import takebacks_allowed
 from .adjudication import match_adjudicate
 from .bots import BOT_SEED_DOMAIN, BOTS, CHAIN_SECONDS, bot_seed, match_bot_chain, match_bot_move
 from .clock import FORFEIT_AFTER_TIMEOUTS, match_apply_deadline, match_apply_overdue_deadline
@@ -22,6 +23,7 @@ from .recovery import match_resume_all
 from .rematch import match_rematch
 from .seat_decks import deck_for_seat, saved_deck_text
 from .submission import MAX_PENDING_PER_SEAT, MAX_VERSION_AHEAD, match_submit_action
+from .takeback import match_takeback, match_takeback_decline
 
 __all__ = [
     "BOTS",
@@ -46,7 +48,10 @@ __all__ = [
     "match_resign",
     "match_resume_all",
     "match_submit_action",
+    "match_takeback",
+    "match_takeback_decline",
     "match_withdraw",
     "saved_deck_text",
     "seat_of",
+    "takebacks_allowed",
 ]

@@ -37,6 +37,10 @@ class IronLeaguerPresenter(Presenter):
         "A side whose decisions time out %(count)s times in a row forfeits the match; if both sides do, it is aborted.")
     decisive_kinds = frozenset({"score", "attack_failed", "defence_succeeded", "counter", "attack", "defence",
                                 "rough_play", "match_end", "game_end"})
+    # IL 5.2, 6.2/7.2: a stack is declared face down (told back to its player only) and shown when it is used;
+    # at the interval the newcomers come face up off the IL deck.
+    reveal_kinds = frozenset({"attack", "defence", "newcomer"})
+    own_secret_kinds = frozenset({"declared"})
 
     decisions = labels.DECISIONS
     input_labels = labels.INPUTS

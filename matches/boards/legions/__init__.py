@@ -31,6 +31,14 @@ class LegionsPresenter(Presenter):
     template = "matches/boards/legions.html"
     clause_prefix = _lazy("Legions")  # the game's name before a rule clause: レギオンズ in Japanese
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
+    # A card unlocked to a hidden standby zone (told back to its player only, with its hidden triggers) is shown
+    # when it is deployed (M4: "deploy").
+    reveal_kinds = frozenset({"deploy"})
+    own_secret_kinds = frozenset({"unlocked", "triggered"})
+
+    def reveals(self, event: dict) -> bool:
+        """A standby card played (M2: a minion placed, M4: a skill used) is shown: its events name the clause."""
+        return super().reveals(event) or str(event.get("clause") or "").startswith("スタンバイカードについて")
 
     decisions = labels.DECISIONS
     readings = labels.READINGS

@@ -38,6 +38,10 @@ class RidersLegendPresenter(Presenter):
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
     decisive_kinds = frozenset({"achieved", "mission_damage", "mission_to_graveyard", "reveal", "deck_damage",
                                 "damage", "destroyed", "game_end"})
+    # A mission laid face down (told back to its player only) is turned face up by execution, investigation or
+    # an effect (missions.reveal: "reveal").
+    reveal_kinds = frozenset({"reveal"})
+    own_secret_kinds = frozenset({"placed_face_down"})
 
     decisions = labels.DECISIONS
     readings = labels.READINGS
