@@ -34,6 +34,7 @@ ALLOWED = {
     "UTF", "Shift", "JIS",  # names of character encodings (UTF-8, Shift_JIS), written so in Japanese too
     "ATK", "HP", "WT", "CC",  # Legions!: attack, hit points, wait turns, core cost as printed
     "AP", "DP", "IL",  # Iron Leaguer: attack and defence points, Iron Leaguer (the rules' own abbreviation)
+    "Home", "End",  # keyboard keys, printed so on Japanese keyboards (the replay's shortcuts)
 }
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*")
 SEARCH_TERM = re.compile(r"-?[a-z_]+(?::|!=|<=|>=|=|<|>)\S*")  # t:minion, atk>=2 (search language, docs)
