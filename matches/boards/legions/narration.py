@@ -117,6 +117,7 @@ SENTENCES: dict[str, Callable[[dict, dict], str]] = {
         "card": _card(d, n), "seat": _seat(d), "zone": d.get("zone")},
     "lord_cores": lambda d, n: _("The lord's %(cores)s core(s) go onto %(seat)s's master (%(master)s there now).") % {
         "cores": d.get("cores"), "seat": _seat(d), "master": d.get("master_cores")},
+    "no_card_change": lambda d, n: _("%(seat)s keeps their hand (no card change).") % {"seat": _seat(d)},
     "exile": lambda d, n: _("%(seat)s exiles %(cards)s.") % {"seat": _seat(d), "cards": _cards(d, n)},
     "trigger": lambda d, n: _("%(card)s triggers (%(when)s).") % {"card": _card(d, n), "when": d.get("when", "")}
     if d.get("card") else _("A hidden card of %(seat)s triggers (%(when)s).") % {

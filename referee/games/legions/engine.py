@@ -48,6 +48,9 @@ def _card_change(state: State, a: CardChange, events: list[Event]) -> None:
 
 
 def _no_change(state: State, a: NoCardChange, events: list[Event]) -> None:
+    """Legions ドローフェイズ/D2: the turn player keeps the hand (no card change); said in the log, so the decision
+    (asked, or made by the player's setting) is seen by both players."""
+    events.append(Event("no_card_change", "ドローフェイズ/D2", {"seat": a.seat}))
     flow.finish_step(state)
 
 

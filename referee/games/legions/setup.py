@@ -101,5 +101,5 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]
         hand = [player["deck"].pop() for _ in range(min(HAND, len(player["deck"])))]
         player["hand"] = hand
         events.append(Event("draw", "開始準備/A1.3", {"seat": seat, "count": len(hand)}))
-        events.append(Event("drawn", "開始準備/A1.3", {"seat": seat, "cards": hand}, to=(seat,)))
+        events.append(Event("drawn", "開始準備/A1.3", {"seat": seat, "cards": list(hand)}, to=(seat,)))
     return state, events
