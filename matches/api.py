@@ -235,9 +235,11 @@ NOT_ALLOWED = ("409: ``not_allowed``, with ``details: [{code, message}]`` saying
 @api_view(["POST"])
 @permission_classes([permissions.IsAuthenticated])
 def match_takeback(request, match_id):
-    """Take back your last decision in a casual match (issue 27, point 4; docs/matches.md "Takebacks"): the match
-    is rewound to the state before it, undoing what followed. Against a bot, or when the other player asked first
-    (then this accepts), it happens at once (200, the view); else it waits for the other player (202)."""
+    """Take back your last decision in a casual match: the match is rewound to the state before it, undoing what
+    followed. Against a bot, or when the other player asked first (then this accepts), it happens at once (200,
+    the view); else it waits for the other player (202). Refused (409 ``not_allowed``, with the reason) in a rated
+    match or once new hidden information has appeared since the decision (a draw, a shuffle, a die, a card turned
+    face up)."""
     if not str(match_id).isdigit():
         raise NotFound(f"no match {match_id}")
     match, done = services.match_takeback(match_id=int(match_id), user=request.user)

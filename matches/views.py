@@ -26,7 +26,15 @@ from referee.engine import get_engine
 
 from . import live, services
 from .adapters import playable
-from .boards import board_input, board_key, build_board, faces_available, presenter_for, replay_steps
+from .boards import (
+    board_input,
+    board_key,
+    build_board,
+    faces_available,
+    presenter_for,
+    replay_setup_lines,
+    replay_steps,
+)
 from .boards.replay import chapters as replay_chapters
 from .boards.replay import replay_board
 from .errors import MatchError
@@ -305,8 +313,12 @@ def replay(request, match_id: int):
     if request.htmx and "from" in request.GET:
         return render(request, "matches/_replay_steps.html", more)
     seats = get_engine(match.game).seats
-    step = request.GET.get("step", "0")
-    step = min(int(step), len(steps)) if step.isdigit() else 0
+    asked = request.GET.get("step", "0")
+    step = min(int(asked), len(steps)) if asked.isdigit() else 0
+    if asked != str(step) and "step" in request.GET and request.GET.get("partial") != "board":
+        query = request.GET.copy()  # a step out of range (or not a number): the address names the step shown
+        query["step"] = str(step)
+        return redirect(f"{request.path}?{query.urlencode()}")
     seat = request.GET.get("as")
     if seat is None:
         seat = services.seat_of(match, request.user) or ""
@@ -353,7 +365,8 @@ def _replay_board_cached(match: Match, log: dict, steps: list[dict], step: int, 
     key = f"replay-board:{match.pk}:{match.commitment}:{step}:{seat or '-'}:{int(reveal)}:{language}"
     board = cache.get(key)
     if board is None:
-        board = replay_board(match, log, steps, step, seat=seat, reveal=reveal)
+        board = replay_board(match, log, steps, step, seat=seat, reveal=reveal,
+                             setup=replay_setup_lines(match, log) if step == 0 else None)
         cache.set(key, board, timeout=3600)
     return board
 

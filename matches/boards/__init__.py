@@ -88,7 +88,8 @@ def _takeback(match: Match, seat: str | None, submitted) -> dict:
     """The takeback controls for the reader (``Board.takeback`` and its urls): none for a spectator, a match not
     in play or a rated one; "answer" when the other player asked, "waiting" when the reader did, "offer" when the
     reader may ask (``takeback_rules.takeback_why_not``: a decision of theirs and no new hidden information
-    since) and no action of theirs is waiting for the referee."""
+    since) and no action of theirs is waiting for the referee, "declined" when the other player declined the
+    reader's request at this version."""
     if seat is None or match.status != Match.Status.ACTIVE or takebacks_allowed(match):
         return {}
     urls = {"takeback_url": reverse("matches:takeback", args=[match.pk]),
@@ -96,9 +97,17 @@ def _takeback(match: Match, seat: str | None, submitted) -> dict:
     offer = match.takeback
     if offer:
         return {"takeback": "waiting" if offer.get("offered_by") == seat else "answer", **urls}
+    declined = {"takeback_declined": True} if _declined(match) == seat else {}  # told until the match moves on
     if submitted is None and not takeback_why_not(match, seat, presenter_for(match.game)):
-        return {"takeback": "offer", **urls}
-    return {}
+        return {"takeback": "offer", **declined, **urls}
+    return {"takeback": "declined", **declined, **urls} if declined else {}
+
+
+def _declined(match: Match) -> str:
+    """The seat whose takeback the other player declined at the match's current version ("" if none):
+    ``config["takeback_declined"]`` (``matches.services.takeback.match_takeback_decline``)."""
+    found = (match.config or {}).get("takeback_declined") or {}
+    return found.get("seat", "") if found.get("version") == match.version else ""
 
 
 def _settings(presenter: Presenter, match: Match, seat: str | None) -> list[dict]:
@@ -196,9 +205,10 @@ def timed_out_text(text: str) -> str:
 
 
 def _ruling(presenter: Presenter, match: Match, seat: str | None, events: list[dict], lines: list[Line]) -> list[Line]:
-    """The last ruling: every line since the reader's previous decision (its own result included), the decisive
-    ones (``presenter.decisive_kinds``: scoring, attack and defence resolutions) first. A spectator, or a seat
-    that has not decided yet, gets the lines of the last applied action."""
+    """The last ruling: every line since the reader's previous decision (its own result included), in the order
+    they happened (an attack before the defence that answered it), the decisive ones (``presenter.decisive_kinds``:
+    scoring, attack and defence resolutions) marked to stand out. A spectator, or a seat that has not decided yet,
+    gets the lines of the last applied action."""
     if not events:
         return []
     start = events[-1]["version"]
@@ -210,8 +220,9 @@ def _ruling(presenter: Presenter, match: Match, seat: str | None, events: list[d
     if start <= 0:
         return []
     recent = [line for line, event in zip(lines, events, strict=True) if event["version"] >= start]
-    decisive = [line for line in recent if line.kind in presenter.decisive_kinds]
-    return decisive[::-1] + [line for line in recent if line.kind not in presenter.decisive_kinds]
+    for line in recent:
+        line.decisive = line.kind in presenter.decisive_kinds
+    return recent
 
 
 def _waiting(match: Match, seat: str | None) -> Submission | None:
@@ -300,12 +311,23 @@ def board_key(match: Match, seat: str | None) -> str:
     again = f"-r{rematch.get('match') or rematch.get('offered_by')}" if rematch else ""
     takeback = match.takeback  # a takeback asked or declined changes the controls
     back = f"-t{takeback['offered_by']}" if takeback else ""
+    declined = _declined(match)
+    back += f"-d{declined}" if declined else ""
     return f"{match.version}-{match.status}{'-sent' if waiting else ''}{again}{back}"
 
 
 def faces_available() -> bool:
     """True once the card-face template tags (``{% load faces %}``, the catalogue's) exist."""
     return find_spec("cards.templatetags.faces") is not None
+
+
+def replay_setup_lines(match: Match, log: dict) -> list[Line]:
+    """The setup of a finished match's log (the shuffles, the hands dealt, who goes first) as lines, every card
+    named (the match is over): what step 0 of the replay narrates."""
+    presenter, data = board_input(match, None)
+    if match.state:
+        data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
+    return [_line(presenter, data, event) for event in log.get("setup_events") or []]
 
 
 def replay_steps(match: Match, log: dict) -> list[dict]:

@@ -45,7 +45,8 @@ class Unit:
 class Zone:
     """A titled zone: face-up ``cards``, ``units``, ``hidden`` face-down cards (backs, e.g. the other hand),
     ``count`` (shown beside the title; None: len of the contents), ``empty`` (said when there is nothing),
-    ``owner`` (a seat code, for styling), ``size`` of the faces (sm|xs), ``key`` (an id for tests and CSS)."""
+    ``owner`` (a seat code, for styling), ``size`` of the faces (sm|xs), ``key`` (an id for tests and CSS),
+    ``short`` (the title a narrow place shows, its full title kept for screen readers and hover)."""
 
     key: str
     title: str
@@ -59,6 +60,7 @@ class Zone:
     game: str = ""  # for the card backs
     pile: bool = False  # a deck: one back with the count, not a back per card
     limit: int | None = None  # face-up cards drawn; the rest are listed by name
+    short: str = ""  # the title without the seat, where the table's narrow places show it ("Deck", "Battle 2")
 
     @property
     def shown(self) -> list[Card]:
@@ -138,6 +140,7 @@ class Line:
     reading: str = ""
     inputs: list[tuple[str, str]] = field(default_factory=list)
     taken_back: bool = False  # the line of an action taken back (matches.services.takeback): it no longer counts
+    decisive: bool = False  # in the last ruling, a resolution (scoring, an attack, a defence): it stands out
 
 
 @dataclass
@@ -184,6 +187,7 @@ class Board:
     # Takebacks (issue 27, point 4): "" (nothing to show), "offer" (the reader may ask), "waiting" (the reader
     # asked), "answer" (the other player asked: accept or decline); the forms post to the two urls.
     takeback: str = ""
+    takeback_declined: bool = False  # the other player declined the reader's request at this version
     takeback_url: str = ""
     takeback_decline_url: str = ""
 

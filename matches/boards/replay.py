@@ -65,10 +65,11 @@ def replay_input(presenter: Presenter, match: Match, state: dict, seat: str | No
 
 
 def replay_board(match: Match, log: dict, steps: list[dict], step: int, *, seat: str | None,
-                 reveal: bool) -> Board:
+                 reveal: bool, setup: list[Line] | None = None) -> Board:
     """The board at ``step`` (0..len(steps)) as ``seat`` sees it (None: a spectator), ``reveal``: hidden cards
     shown. ``steps``: the narrated steps (``replay_steps``): the step's own lines are the board's last ruling,
-    the steps before it its latest events."""
+    the steps before it its latest events; at step 0 ``setup`` (``replay_setup_lines``: the shuffles and hands
+    dealt) is the ruling."""
     from . import presenter_for
 
     presenter = presenter_for(match.game)
@@ -81,12 +82,15 @@ def replay_board(match: Match, log: dict, steps: list[dict], step: int, *, seat:
                                                              "action": f"{current['seat_label']} · {current['action']}"}
     else:
         prompt = _("Step 0 of %(total)s: the game is set up.") % {"total": len(steps)}
+    zones = presenter.zones(data) if data.state else {}
+    if seat and "bottom_hand" in zones:  # a replay is watched as a seat, not played from it: the hand is named
+        zones["bottom_hand"].title = _("%(seat)s: hand") % {"seat": presenter.seat_label(seat)}
     earlier: list[Line] = [line for s in steps[max(0, step - 6):max(0, step - 1)] for line in s["lines"]]
     return Board(
         game=match.game, template=presenter.template, version=step, status=Match.Status.FINISHED, seat=seat,
         prompt=prompt, prompt_tone="light", my_turn=False, stats=presenter.stats(data) if data.state else [],
-        clocks=[], zones=presenter.zones(data) if data.state else {}, groups=[],
-        ruling=list(steps[step - 1]["lines"]) if step else [], log=earlier[::-1][:14],
+        clocks=[], zones=zones, groups=[],
+        ruling=list(steps[step - 1]["lines"]) if step else list(setup or []), log=earlier[::-1][:14],
         declaration=presenter.declaration(data) if data.state else "")
 
 

@@ -74,13 +74,19 @@ def match_takeback(*, match_id: int, user) -> tuple[Match, bool]:
 
 def match_takeback_decline(*, match_id: int, user) -> Match:
     """The other player declines the takeback asked of them (or its player withdraws it): the match goes on as it
-    is. Raises NotFound, NotAPlayer, Conflict ``no_takeback`` (none is waiting)."""
+    is, and a declined request is told to its player until the match moves on (``config["takeback_declined"]``).
+    Raises NotFound, NotAPlayer, Conflict ``no_takeback`` (none is waiting)."""
     with transaction.atomic():
         match = locked(match_id)
-        if seat_of(match, user) is None:
+        seat = seat_of(match, user)
+        if seat is None:
             raise NotAPlayer("you hold no seat in this match", code="not_a_player")
-        if not match.takeback:
+        offer = match.takeback
+        if not offer:
             raise Conflict("no takeback is waiting for an answer", code="no_takeback")
+        if offer.get("offered_by") != seat:
+            match.config = {**match.config, "takeback_declined": {"seat": offer["offered_by"],
+                                                                  "version": match.version}}
         _set_offer(match, None)
     return match
 

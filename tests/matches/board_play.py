@@ -18,6 +18,15 @@ def new_match_form(page, game: str):
     return page.locator(f"#new-match-{game}")
 
 
+def open_group(group) -> None:
+    """Open a choice group the board shows folded (board.js keeps one group built by picks open at a time), as a
+    person does: a click on its title. Waits for board.js to have built the board's choices first (it folds the
+    groups then: a look before would find them all open)."""
+    group.page.wait_for_function("() => [...document.querySelectorAll('[data-builder]')].every(b => b.builder)")
+    if "is-collapsed" in (group.get_attribute("class") or ""):
+        group.locator("[data-group-toggle]").click()
+
+
 def play_preferred(page, preference: tuple[str, ...]) -> str:
     """Make the most preferred choice (group keys, first to last; none offered: the first group) on the board;
     returns its group key. Fails when the picks do not name exactly one action."""
@@ -31,6 +40,7 @@ def play_preferred(page, preference: tuple[str, ...]) -> str:
     group = page.locator(f".choice-group[data-choice-group='{key}']").first
     button = group.locator("button.action:not([data-submit])")
     if not button.count():
+        open_group(group)
         submit = group.locator("[data-submit]")
         slots = group.locator("[data-slot]")
         for index in range(slots.count()):

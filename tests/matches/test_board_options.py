@@ -127,7 +127,7 @@ def test_an_action_card_that_would_empty_its_users_deck_asks_first(deck, asked):
     assert plays, "改造手術 can be played"
     assert all(bool(c.confirm) is asked for c in plays)
     if asked:
-        assert "runs out" in plays[0].confirm
+        assert "takes 1 card from your deck, which holds 1" in plays[0].confirm  # one card, not "1 cards"
     assert not any(c.confirm for g in groups.values() for c in g.choices if c.action.get("card") != card)
 
 
@@ -186,3 +186,25 @@ def test_two_copies_of_an_iron_leaguer_technique_card_in_hand_are_one_option_wit
     assert not any(o.value.startswith(f"{other}:") for o in after.options["half"])
     assert not any(c.action["halves"][0][0] == other for c in after.choices)  # the first copy stands for both
     assert all("×" not in c.label for c in after.choices)
+
+
+def test_a_riders_legend_effect_target_shows_where_the_character_stands_and_its_numbers_now():
+    """ライダーキック's target (a character of one's own): each option says its place and ATK/DEF/OP now."""
+    from matches.boards.riders_legend.view import characters
+    from referee.games.riders_legend.actions import PlayAction
+    from tests.referee.riders_legend.conftest import act, new_state, phase, put, to_hand
+
+    state = phase(new_state(), "action")
+    first = put(state, "p1", "本郷猛", "battle", 1)
+    second = put(state, "p1", "一文字隼人", "battle", 2)
+    (card,) = to_hand(state, "p1", "ライダーキック")
+    state, _ = act(state, PlayAction(seat="p1", card=card))
+    with translation.override("en"):
+        groups = _groups("riders_legend", RidersLegendPresenter(), state, "p1")
+    options = {o.value: o for o in groups["choose"].options["option"]}
+    assert set(options) == {first["id"], second["id"]}
+    index = characters(get_engine("riders_legend").view(state, "p1"))
+    for ref in (first["id"], second["id"]):
+        char, detail = index[ref][3], options[ref].detail
+        assert f"ATK {char['attack']} / DEF {char['defence']} / OP {char['operation']}" in detail, detail
+        assert "battle" in detail.lower(), detail

@@ -3,6 +3,8 @@ moves the clock played marked as time-outs (log, last ruling and replay)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from matches.models import Event, Match, Submission
@@ -39,7 +41,19 @@ def test_the_last_ruling_keeps_the_point_scored_before_the_other_side_drew(seede
     ruling = _ruling(_client(users[0]).get(f"/matches/{match.pk}/board/").content.decode())
     assert "Dark Sports scores: AP 9 beats DP 4." in ruling
     assert "The attack right goes to Silver Castle." in ruling
-    assert ruling.index("Dark Sports scores") < ruling.index("draws 3 cards")  # the decisive line first
+    assert ruling.index("Dark Sports scores") < ruling.index("draws 3 cards")  # in the order they happened
+    assert re.search(r'class="log-line[^"]*is-decisive[^"]*" data-kind="score"', ruling)  # the score stands out
+    assert not re.search(r'is-decisive[^"]*" data-kind="draw"', ruling)
+
+
+def test_the_last_ruling_reads_in_the_order_it_happened(seeded, users):
+    """An attack before the defence that answered it (the decisive lines used to come first, reversed)."""
+    match = _match(users)
+    _applied(match, seat="dark", version=1, events=[("draw", {"seat": "dark", "count": 1})])
+    _applied(match, seat="silver", version=2, events=[("draw", {"seat": "silver", "count": 2}), SCORE,
+                                                      ("attack_right", {"to": "silver"})])
+    ruling = _ruling(_client(users[0]).get(f"/matches/{match.pk}/board/").content.decode())
+    assert ruling.index("draws 2 cards") < ruling.index("Dark Sports scores") < ruling.index("The attack right")
 
 
 def test_a_spectators_last_ruling_is_the_last_action(seeded, users):

@@ -10,7 +10,7 @@ import pytest
 
 from matches.models import Match
 
-from .board_play import new_match_form
+from .board_play import new_match_form, open_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,6 +37,7 @@ def _play_first_choice(page) -> None:
     group = page.locator(".choice-group").first
     button = group.locator("button.action:not([data-submit])")
     if not button.count():
+        open_group(group)
         slots = group.locator("[data-slot]")
         for index in range(slots.count()):
             slot = slots.nth(index)

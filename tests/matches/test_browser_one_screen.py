@@ -1,7 +1,9 @@
 """Issue 27, point 1: one screen. At 1280x800 the reader's hand, the choices and both sides' fields are on screen
 without scrolling (the opponent's above, the reader's below, the choices and the hand beside); at 390 px the hand and
 the choices sit in a panel fixed at the bottom of the screen while the board scrolls; each event shows once. For
-the three games, in English and Japanese (headless Chromium)."""
+the three games, in English and Japanese (headless Chromium): at the start, and mid-match, when the fields are full
+(every zone of the table whole on screen, the hand not scrolling sideways, the open choice's "Play" in view, and the
+page not moving when a move is made)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from matches.services import match_challenge
+from matches.models import Match, PlaySettings
+from matches.services import match_challenge, match_submit_action
+from referee.engine import encode, get_engine
+from referee.engine.bots import make_bot
 
+from .board_play import open_group
 from .test_browser_match import _sign_in
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +86,7 @@ def test_a_move_that_loses_at_once_asks_first_and_nothing_is_sent_when_declined(
     page = _sign_in(new_context(locale="en-US", viewport={"width": 1280, "height": 800}), live_server, "player1")
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     unlock = page.locator("[data-choice-group=unlock]")
+    open_group(unlock)
     unlock.locator("[data-slot=card] .choice-option", has_text="デスクラウド").click()
     use = unlock.locator("[data-slot=then] .choice-option", has_text="use it")
     if use.is_enabled() and use.get_attribute("aria-pressed") != "true":
@@ -90,3 +97,76 @@ def test_a_move_that_loses_at_once_asks_first_and_nothing_is_sent_when_declined(
     page.wait_for_timeout(500)
     assert asked and "you lose the game at once" in asked[0]
     assert not Submission.objects.filter(match_id=match.pk, seat="p1").exists()  # declined: nothing sent
+
+
+# game: (the person's seat, the secret seed's byte, the person's decisions made by the greedy policy first). Each
+# leaves the match under way with full fields: Legions turn 7 with units on both fields and cards in wait zones,
+# Iron Leaguer scene 7 with strays and retired ILs, Riders' Legend turn 13 with characters in ten areas.
+MID_MATCH = {"legions": ("p1", 2, 10), "iron_leaguer": ("silver", 2, 40), "riders_legend": ("p1", 2, 50)}
+
+WHOLE = """(selector) => Array.from(document.querySelectorAll(selector)).map((e) => {
+  const r = e.getBoundingClientRect(); return {key: e.dataset.zone || e.className, top: r.top, bottom: r.bottom}; })"""
+
+
+def _mid_match(user, game: str, monkeypatch) -> Match:
+    """A match of ``user`` against the greedy bot, ``MID_MATCH[game]`` of the person's decisions in (each the greedy
+    policy's), through the same service as a click; the person is to act."""
+    seat, seed, decisions = MID_MATCH[game]
+    PlaySettings.objects.filter(user=user).delete()  # the defaults
+    monkeypatch.setattr("matches.services.creation.secrets.token_bytes", lambda n: bytes([seed]) * n)
+    match = match_challenge(user=user, game=game, seat=seat, opponent="greedy")
+    engine = get_engine(game)
+    for made in range(decisions):
+        match = Match.objects.get(pk=match.pk)
+        assert match.status == Match.Status.ACTIVE and engine.to_act(match.state) == seat
+        action = make_bot("greedy", made)(engine, match.state, seat, engine.legal_actions(match.state, seat))
+        match_submit_action(match_id=match.pk, user=user, action=encode(action), expected_version=match.version,
+                            idempotency_key=f"mid-{made}")
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.ACTIVE and engine.to_act(match.state) == seat
+    return match
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game", sorted(MID_MATCH))
+def test_mid_match_the_whole_table_the_hand_and_play_are_on_one_screen(live_server, new_context, seeded, users,
+                                                                       game, language, monkeypatch):
+    match = _mid_match(users[0], game, monkeypatch)
+    page = _sign_in(new_context(locale="en-US", viewport={"width": 1280, "height": 800}), live_server, "player1")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.wait_for_selector("#board")
+    assert page.locator("html").get_attribute("lang").startswith(language)
+    zones = page.evaluate(WHOLE, ".board-table [data-zone], .board-dock [data-zone^=hand-]")
+    units = page.locator(".board-table .zone-unit").count()
+    assert units >= 8, f"only {units} units on the table: not the full mid-match board this test is about"
+    off = [f"{z['key']} {z['top']:.0f}-{z['bottom']:.0f}" for z in zones if z["top"] < 0 or z["bottom"] > 800]
+    assert not off, f"zones not whole on the 1280x800 screen: {off}"
+    hand = page.evaluate("() => { const h = document.querySelector('.dock-hand'); "
+                         "return [h.scrollWidth, h.clientWidth]; }")
+    assert hand[0] <= hand[1] + 1, f"the hand scrolls sideways: {hand}"
+    # The choice to make now: a lone button, or the open group's "Play" (it stays in view while its options scroll).
+    group = page.locator(".choice-group.box:not(.is-collapsed)")
+    button = group.first.locator("[data-submit]") if group.count() else page.locator(".choice-group .action").first
+    box = button.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, f"the move's button is off screen: {box}"
+    assert page.locator(".choice-group.is-collapsed").count() == max(0, page.locator(".choice-group.box").count() - 1)
+
+    # A move: the page does not jump (the board is replaced, the scroll stays where the reader left it).
+    page.evaluate("window.scrollTo(0, 120)")
+    before = page.evaluate("window.scrollY")
+    version = page.locator("#board").get_attribute("data-version")
+    single = page.locator(".choice-group:not(.box) button[type=submit]")
+    if single.count():
+        single.last.click()
+    else:
+        for _ in range(8):
+            if button.is_enabled():
+                break
+            open_slots = "[data-slot]:not(:has([aria-pressed=true])) .choice-option:not([disabled])"
+            group.first.locator(open_slots).first.click()
+        page.once("dialog", lambda dialog: dialog.accept())
+        button.click()
+    page.wait_for_function(f"document.querySelector('#board').dataset.version !== '{version}'")
+    page.wait_for_timeout(300)
+    assert abs(page.evaluate("window.scrollY") - before) <= 12, "the page moved when the move was made"

@@ -25,7 +25,7 @@ from django.conf import settings
 from matches.models import Event, Match, Submission
 from referee.engine import encode, get_engine
 
-from .board_play import new_match_form
+from .board_play import new_match_form, open_group
 from .test_browser_match import _sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,6 +70,7 @@ def _make(page, match: Match, action: dict) -> None:
         form.locator("button.action").click()
         return
     form = page.locator(f"form.choice-group[data-choice-group='{group.key}']")
+    open_group(form)
     for slot in group.slots:
         picked = choice.picks.get(slot.key)
         if picked is None:

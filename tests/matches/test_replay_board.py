@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from matches.boards import build_board
+from matches.boards import build_board, presenter_for
 from matches.boards.replay import chapters, replay_board
 from matches.models import Match
 from matches.selectors import match_replay_log
@@ -52,7 +52,9 @@ def test_the_board_at_a_step_is_the_live_board_as_it_was(seeded, users, game):
         steps = _replay_steps_cached(match, log)
         mine = replay_board(match, log, steps, seen["version"], seat=seat, reveal=False)
         watching = replay_board(match, log, steps, seen["version"], seat=None, reveal=False)
-    assert mine.text_zones == seen[seat]
+    with translation.override("en"):  # the one difference: the replay names the hand's seat, not "Your hand"
+        named = presenter_for(game).seat_label(seat)
+    assert mine.text_zones == [re.sub(r"^Your hand", f"{named}: hand", line) for line in seen[seat]]
     assert watching.text_zones == seen["spectator"]
     assert mine.groups == [] and mine.clocks == [] and mine.end is None  # a replay offers nothing to do
 
@@ -105,7 +107,12 @@ def test_the_page_steps_without_javascript_and_loads_small(seeded, users, client
     assert 'id="replay-board"' in html and 'data-step="40"' in html and 'data-as="dark"' in html
     assert 'href="?step=39&amp;as=dark&amp;hidden=1"' in html and 'href="?step=41&amp;as=dark&amp;hidden=1"' in html
     assert f'max="{match.version}"' in html and "Step 40 of" in html
+    assert "Dark Sports: hand" in html and "Your hand" not in html  # watched as a seat, not played from it
     partial = client.get(f"/matches/{match.pk}/replay/?step=41&as=dark&partial=board")
     text = partial.content.decode()
     assert 'id="replay-board"' in text[:400] and "<html" not in text and 'data-step="41"' in text
-    assert client.get(f"/matches/{match.pk}/replay/?step=99999").status_code == 200  # clamped to the end
+    past = client.get(f"/matches/{match.pk}/replay/?step=99999&as=dark")  # clamped to the end, and the address
+    assert past.status_code == 302 and past["Location"].endswith(f"?step={match.version}&as=dark")  # says so
+    before = client.get(f"/matches/{match.pk}/replay/?step=-5")
+    assert before.status_code == 302 and before["Location"].endswith("?step=0")
+    assert client.get(before["Location"]).status_code == 200

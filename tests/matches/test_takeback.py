@@ -176,6 +176,9 @@ def test_a_person_asks_the_other_declines_then_accepts(seeded, users):
     match = _fresh(match)
     assert match.state == after and match.takeback == {} and match.taken_back == []
     assert build_board(match, seat="p2").takeback == ""
+    told = build_board(match, seat="p1")  # the request's player is told, and may ask again
+    assert told.takeback_declined and told.takeback == "offer"
+    assert not build_board(match, seat="p2").takeback_declined
     with pytest.raises(Conflict) as nothing:
         match_takeback_decline(match_id=match.pk, user=other)
     assert nothing.value.code == "no_takeback"

@@ -189,7 +189,7 @@ class IronLeaguerPresenter(Presenter):
                                              owner=seat, empty=_("no cards"))
             else:
                 zones[f"{place}_hand"] = Zone(f"hand-{seat}", title, hidden=hand, owner=seat, empty=_("no cards"),
-                                              game=GAME)
+                                              game=GAME, short=_("Hand"))
         tech = state.get("tech") or {}
         zones["deck"] = Zone("deck", _("Technique deck %(period)s") % {"period": tech.get("period", 1)},
                              hidden=tech.get("deck", 0), size="xs", empty=_("empty"), game=GAME, pile=True)

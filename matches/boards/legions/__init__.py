@@ -102,32 +102,39 @@ class LegionsPresenter(Presenter):
             player = state["players"][seat]
             who = labels.seat(seat)
             zones[f"{place}_field"] = Zone(f"field-{seat}", _("%(seat)s: field") % {"seat": who}, owner=seat,
-                                           units=self._field(player, cards), count=self._units_on(player))
+                                           units=self._field(player, cards), count=self._units_on(player),
+                                           short=_("Field"))
             zones[f"{place}_master"] = Zone(f"master-{seat}", _("%(seat)s: master and cores") % {"seat": who},
-                                            owner=seat, units=self._master(player, cards), count=self._cores(player))
+                                            owner=seat, units=self._master(player, cards), count=self._cores(player),
+                                            short=_("Master"))
             for n in range(WAIT_ZONES):
                 zones[f"{place}_wz{n + 1}"] = Zone(
                     f"wz{n + 1}-{seat}", _("%(seat)s: wait zone %(n)s · %(cores)s core(s)") % {
                         "seat": who, "n": n + 1, "cores": player["wz_cores"][n]},
                     cards=[self._card(c, cards) for c in player["wz"][n]], owner=seat, size="xs",
-                    empty=_("empty"))
+                    empty=_("empty"), short=_("Wait %(n)s · %(cores)s core(s)") % {
+                        "n": n + 1, "cores": player["wz_cores"][n]})
             zones[f"{place}_standby"] = self._hidden_or_shown(
-                f"standby-{seat}", _("%(seat)s: standby") % {"seat": who}, player["standby"], cards, seat)
+                f"standby-{seat}", _("%(seat)s: standby") % {"seat": who}, player["standby"], cards, seat,
+                short=_("Standby"))
             title = _("Your hand") if seat == data.seat else _("%(seat)s: hand") % {"seat": who}
-            zones[f"{place}_hand"] = self._hidden_or_shown(f"hand-{seat}", title, player["hand"], cards, seat)
+            zones[f"{place}_hand"] = self._hidden_or_shown(f"hand-{seat}", title, player["hand"], cards, seat,
+                                                           short=_("Hand"))
             zones[f"{place}_exile"] = Zone(f"exile-{seat}", _("%(seat)s: exclusion zone") % {"seat": who},
                                            cards=[self._card(c, cards) for c in reversed(player["exile"])],
-                                           owner=seat, size="xs", limit=3, empty=_("empty"))
+                                           owner=seat, size="xs", limit=3, empty=_("empty"),
+                                           short=_("Exclusion zone"))
             zones[f"{place}_deck"] = Zone(f"deck-{seat}", _("%(seat)s: deck") % {"seat": who},
                                           hidden=player["deck"], owner=seat, size="xs", pile=True, game=GAME,
-                                          empty=_("empty"))
+                                          empty=_("empty"), short=_("Deck"))
         return zones
 
-    def _hidden_or_shown(self, key: str, title: str, held, cards: dict, seat: str) -> Zone:
+    def _hidden_or_shown(self, key: str, title: str, held, cards: dict, seat: str, short: str = "") -> Zone:
         """A hand or standby: the cards when the view lists them, else as many backs as the view counts."""
         if isinstance(held, list):
-            return Zone(key, title, cards=[self._card(c, cards) for c in held], owner=seat, empty=_("no cards"))
-        return Zone(key, title, hidden=held, owner=seat, empty=_("no cards"), game=GAME)
+            return Zone(key, title, cards=[self._card(c, cards) for c in held], owner=seat, empty=_("no cards"),
+                        short=short)
+        return Zone(key, title, hidden=held, owner=seat, empty=_("no cards"), game=GAME, short=short)
 
     @staticmethod
     def _units_on(player: dict) -> int:

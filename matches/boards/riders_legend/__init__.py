@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext
 
 from ..choices import ChoiceSpec
 from ..frame import Card, Stat, Unit, Zone
@@ -112,26 +113,32 @@ class RidersLegendPresenter(Presenter):
             values = {"seat": who}
             zones[f"{place}_justice"] = Zone(f"justice-{seat}", _("%(seat)s: justice field") % values, owner=seat,
                                              units=[self._unit(c, cards, turn) for c in player["justice"]],
-                                             empty=_("no character"), size="xs")
+                                             empty=_("no character"), size="xs", short=_("Justice field"))
             for n in AREAS:
                 area = {**values, "n": n}
                 zones[f"{place}_op{n}"] = self._field_zone(
                     f"op{n}-{seat}", _("%(seat)s: operation %(n)s") % area, player["operation"][n - 1], cards, seat,
-                    turn)
+                    turn, _("Operation %(n)s") % area)
                 zones[f"{place}_mission{n}"] = self._mission_zone(
-                    f"mission{n}-{seat}", _("%(seat)s: mission %(n)s") % area, player["missions"][n - 1], cards, seat)
+                    f"mission{n}-{seat}", _("%(seat)s: mission %(n)s") % area, player["missions"][n - 1], cards, seat,
+                    _("Mission %(n)s") % area)
                 zones[f"{place}_battle{n}"] = self._field_zone(
-                    f"battle{n}-{seat}", _("%(seat)s: battle %(n)s") % area, player["battle"][n - 1], cards, seat, turn)
+                    f"battle{n}-{seat}", _("%(seat)s: battle %(n)s") % area, player["battle"][n - 1], cards, seat, turn,
+                    _("Battle %(n)s") % area)
             title = _("Your hand") if seat == data.seat else _("%(seat)s: hand") % values
             zones[f"{place}_hand"] = self._hand(f"hand-{seat}", title, player["hand"], cards, seat)
+            zones[f"{place}_hand"].short = _("Hand")
             zones[f"{place}_deck"] = Zone(f"deck-{seat}", self._deck_title(player, who), hidden=player["deck"],
-                                          owner=seat, size="xs", pile=True, game=GAME, empty=_("empty"))
+                                          owner=seat, size="xs", pile=True, game=GAME, empty=_("empty"),
+                                          short=_("Deck"))
             zones[f"{place}_graveyard"] = Zone(f"graveyard-{seat}", _("%(seat)s: graveyard (墓場)") % values,
                                                cards=[self._card(c, cards) for c in reversed(player["graveyard"])],
-                                               owner=seat, size="xs", limit=3, empty=_("empty"))
+                                               owner=seat, size="xs", limit=3, empty=_("empty"),
+                                               short=_("Graveyard"))
             zones[f"{place}_discard"] = Zone(f"discard-{seat}", _("%(seat)s: discard pile (捨山, face down)") % values,
                                              hidden=player["discard_pile"], owner=seat, size="xs", pile=True,
-                                             game=GAME, empty=_("empty"))
+                                             game=GAME, empty=_("empty"),
+                                             short=pgettext("riders_legend", "Discard pile"))
         return zones
 
     @staticmethod
@@ -142,22 +149,24 @@ class RidersLegendPresenter(Presenter):
             return _("%(seat)s: deck (drawing the %(half)s)") % values
         return _("%(seat)s: deck (drawing the %(half)s, %(n)s above the eyecatch)") % {**values, "n": above}
 
-    def _field_zone(self, key: str, title: str, chars: list[dict], cards: dict, seat: str, turn: int) -> Zone:
+    def _field_zone(self, key: str, title: str, chars: list[dict], cards: dict, seat: str, turn: int,
+                    short: str = "") -> Zone:
         return Zone(key, title, units=[self._unit(c, cards, turn) for c in chars], owner=seat, size="xs",
-                    empty=_("empty"))
+                    empty=_("empty"), short=short)
 
-    def _mission_zone(self, key: str, title: str, mission: dict | None, cards: dict, seat: str) -> Zone:
+    def _mission_zone(self, key: str, title: str, mission: dict | None, cards: dict, seat: str,
+                      short: str = "") -> Zone:
         """A mission as a unit (its face, the operation power gathered on it and its damage, face down, a bluff,
         achieved); the other side's face-down mission as one card back, its public numbers in the title."""
         if mission is None:
-            return Zone(key, title, owner=seat, size="xs", empty=_("no mission"))
+            return Zone(key, title, owner=seat, size="xs", empty=_("no mission"), short=short)
         stats = [(_("OP gathered"), mission["operation"])]
         if mission["damage"]:
             stats.append((_("Damage"), mission["damage"]))
         if "card" not in mission:  # a back: a bluff and an evil mission look the same
             extra = _(", ").join(f"{label} {value}" for label, value in stats if value)
             return Zone(key, f"{title} · {extra}" if extra else title, hidden=1, owner=seat, size="xs", game=GAME,
-                        count=1)
+                        count=1, short=f"{short} · {extra}" if extra and short else short)
         flags = [_("face down")] if not mission["face_up"] else []
         if mission.get("bluff"):
             flags.append(_("bluff"))
@@ -168,7 +177,7 @@ class RidersLegendPresenter(Presenter):
         ref = mission["card"]
         unit = Unit(ref, cards.get(ref, {}).get("name", "?"), stats, flags, face(cards[ref]) if ref in cards else None,
                     "warning" if mission["achieved"] else "")
-        return Zone(key, title, units=[unit], owner=seat, size="xs", count=1)
+        return Zone(key, title, units=[unit], owner=seat, size="xs", count=1, short=short)
 
     def _hand(self, key: str, title: str, held, cards: dict, seat: str) -> Zone:
         if isinstance(held, list):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
@@ -197,8 +197,10 @@ def _empties_own_deck(action: dict, data: BoardInput, name: str) -> str:
         taken += effect["n"] if own and isinstance(effect.get("n"), int) else 0
     if not isinstance(left, int) or not taken or taken < left:
         return ""
-    return _("%(card)s takes %(n)s cards from your deck, which holds %(left)s: your deck runs out and you lose the "
-             "game at once. Play it anyway?") % {"card": name, "n": taken, "left": left}
+    return ngettext("%(card)s takes %(n)s card from your deck, which holds %(left)s: your deck runs out and you "
+                    "lose the game at once. Play it anyway?",
+                    "%(card)s takes %(n)s cards from your deck, which holds %(left)s: your deck runs out and you "
+                    "lose the game at once. Play it anyway?", taken) % {"card": name, "n": taken, "left": left}
 
 
 def _discard(action: dict, data: BoardInput) -> ChoiceSpec:
@@ -246,9 +248,21 @@ def option_label(data: BoardInput, option: str, index: dict | None = None) -> st
     return card_name(data.names, option)
 
 
+def effect_option(data: BoardInput, value: str) -> Option:
+    """An effect's option: its words (``option_label``) and, for a character on the field, where it stands and its
+    ATK/DEF/OP now; for a card, its type and printed numbers and text (issue 27, point 2)."""
+    index = characters(data.state)
+    label = option_label(data, value, index)
+    if value in index:
+        return Option(value, label, char_option(data, value, index).detail)
+    if value in (data.state.get("cards") or {}):
+        return Option(value, label, card_detail(data.state, value), text=rules_text(data, data.names.get(value, "")))
+    return Option(value, label)
+
+
 def _choose(action: dict, data: BoardInput) -> ChoiceSpec:
     pending = data.state.get("pending") or {}
-    option = Option(action["option"], option_label(data, action["option"]))
+    option = effect_option(data, action["option"])
     group = _("Choose for the effect: %(effect)s") % {"effect": labels.effect(pending.get("effect"))}
     return ChoiceSpec("choose", group,
                       _("Choose %(option)s") % {"option": option.label},

@@ -167,6 +167,60 @@
     });
   }
 
+  // ---- one choice group open at a time (issue 27, point 1): a group built by picks shows its title only until it
+  // is opened, so the other groups and the open one's "Play" fit beside the hand. The open group is remembered
+  // across boards (by its key) while it is offered; otherwise the first one opens. Without JavaScript all are open.
+  var openGroup = null;
+  function initGroups(scope) {
+    (scope || document).querySelectorAll(".board-choices").forEach(function (list) {
+      var groups = Array.prototype.slice.call(list.querySelectorAll(".choice-group.box"));
+      if (groups.length < 2) { return; }
+      var keys = groups.map(function (g) { return g.dataset.choiceGroup; });
+      var open = keys.indexOf(openGroup) >= 0 ? openGroup : keys[0];
+      groups.forEach(function (group) {
+        var legend = group.querySelector(".choice-title");
+        if (!legend) { return; }
+        var toggle = legend.querySelector("[data-group-toggle]");
+        if (!toggle) {
+          toggle = document.createElement("button");
+          toggle.type = "button";
+          toggle.className = "choice-toggle";
+          toggle.dataset.groupToggle = "";
+          while (legend.firstChild) { toggle.appendChild(legend.firstChild); }
+          legend.appendChild(toggle);
+          toggle.addEventListener("click", function () { openGroup = group.dataset.choiceGroup; show(list, openGroup); });
+        }
+      });
+      show(list, open);
+    });
+  }
+  function show(list, key) {
+    list.querySelectorAll(".choice-group.box").forEach(function (group) {
+      var shut = group.dataset.choiceGroup !== key;
+      group.classList.toggle("is-collapsed", shut);
+      var toggle = group.querySelector("[data-group-toggle]");
+      if (toggle) { toggle.setAttribute("aria-expanded", String(!shut)); }
+    });
+  }
+
+  // ---- the side column ends at the bottom of the screen: its top, for board.css (--side-top) -------------
+  var sideFrame = 0;
+  function placeSide() {
+    sideFrame = 0;
+    var side = document.querySelector(".board-layout");
+    if (side) { document.documentElement.style.setProperty("--side-top", Math.max(0, side.getBoundingClientRect().top) + "px"); }
+  }
+  // A pile that scrolls inside itself (board.css caps the shared rows on a desktop) can be scrolled from the
+  // keyboard too: it takes the focus, named by its title (aria-labelledby is on the zone already).
+  function markScrolling(scope) {
+    (scope || document).querySelectorAll(".board-zone").forEach(function (zone) {
+      if (zone.scrollHeight > zone.clientHeight + 1) { zone.tabIndex = 0; } else { zone.removeAttribute("tabindex"); }
+    });
+  }
+  function queueSide() { if (!sideFrame) { sideFrame = requestAnimationFrame(placeSide); } }
+  window.addEventListener("scroll", queueSide, { passive: true });
+  window.addEventListener("resize", function () { queueSide(); markScrolling(document); });
+
   // ---- a card option's printed text: the title on hover, a bubble on a long press (touch has no hover) ------
   var held = null, bubble = null;
   function hideText() { if (bubble) { bubble.remove(); bubble = null; } }
@@ -255,7 +309,7 @@
       event.detail.shouldSwap = false;
     }
   });
-  document.addEventListener("htmx:load", function (event) { readSkew(); initBuilders(event.target); tick(); });
+  document.addEventListener("htmx:load", function (event) { readSkew(); initBuilders(event.target); initGroups(event.target); placeSide(); markScrolling(event.target); tick(); });
 
   // ---- live push: a WebSocket message refreshes the board at once; polling stays as the fallback ----------
   var script = document.currentScript;
@@ -329,7 +383,7 @@
           var holder = document.createElement("div");
           holder.innerHTML = html.trim();
           var fresh = holder.querySelector("#replay-board");
-          if (board && fresh) { board.replaceWith(fresh); if (window.htmx) { window.htmx.process(fresh); } }
+          if (board && fresh) { board.replaceWith(fresh); if (window.htmx) { window.htmx.process(fresh); } markScrolling(fresh); }
           at = step;
           links();
           history.replaceState(null, "", query(step));
@@ -376,6 +430,6 @@
     links();
   }
 
-  function start() { readSkew(); initBuilders(document); tick(); initReplay(); }
+  function start() { readSkew(); initBuilders(document); initGroups(document); placeSide(); markScrolling(document); tick(); initReplay(); }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();
