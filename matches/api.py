@@ -1,7 +1,7 @@
 """The matches REST API: translate HTTP to the match services and back.
 
     GET  /api/matches/                       my matches (cursor-paginated)
-    POST /api/matches/                       create: {game, seat, opponent: "open"|"random"|"greedy", format?,
+    POST /api/matches/                       create: {game, seat, opponent: "open"|bot kind, format?,
                                              deck? | deck_id?, decision_seconds?, autoplay?: "random"|"greedy",
                                              entropy?}
     GET  /api/matches/{id}/                  the caller's own view (player or spectator)
@@ -71,14 +71,14 @@ class CreateMatchSerializer(StrictSerializer):
     game = StrictCharField()
     seat = StrictCharField()
     opponent = serializers.ChoiceField(
-        choices=["open", "random", "greedy"], default="open",
-        help_text="`open`: a challenge another player accepts; `random` or `greedy`: a bot takes the other seat and "
-                  "the match starts at once.")
+        choices=["open", "random", "greedy", "easy", "normal", "hard"], default="open",
+        help_text="`open`: a challenge another player accepts; a bot (`random`, `greedy`, or the search bot at "
+                  "`easy`, `normal` or `hard`) takes the other seat and the match starts at once.")
     format = StrictCharField(required=False, allow_blank=True, default="")
     deck = StrictCharField(required=False, allow_blank=True, default="")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(
-        choices=["", "random", "greedy"], required=False, default="",
+        choices=["", "random", "greedy", "easy", "normal", "hard"], required=False, default="",
         help_text="A bot of this kind plays your seat too, and you watch: with a bot `opponent`, a bot-versus-bot "
                   "match (listed among your matches).")
     deck_id = StrictIntegerField(required=False, allow_null=True, min_value=1,

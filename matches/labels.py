@@ -9,7 +9,13 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from referee import registry
 
-BOTS = {"greedy": _lazy("bot (greedy)"), "random": _lazy("bot (random)")}
+# Each bot's name as a seat shows it (referee.engine.bots.KINDS): the search bot's levels first (issue 28).
+BOTS = {"hard": _lazy("bot (hard)"), "normal": _lazy("bot (normal)"), "easy": _lazy("bot (easy)"),
+        "greedy": _lazy("bot (greedy)"), "random": _lazy("bot (random)")}
+# The lobby's and the API's choice of an opponent bot, strongest first.
+BOT_CHOICES = {"hard": _lazy("Bot (hard: searches ahead)"), "normal": _lazy("Bot (normal)"),
+               "easy": _lazy("Bot (easy)"), "greedy": _lazy("Bot (greedy: the best move now)"),
+               "random": _lazy("Bot (random)")}
 
 ERRORS = {
     "bad_request": _lazy("The request could not be read."),

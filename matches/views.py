@@ -38,7 +38,7 @@ from .boards import (
 from .boards.replay import chapters as replay_chapters
 from .boards.replay import replay_board
 from .errors import MatchError
-from .labels import error_label, game_label, takeback_error
+from .labels import BOT_CHOICES, error_label, game_label, takeback_error
 from .models import Match
 from .selectors import lobby_decks, match_replay_log
 
@@ -96,6 +96,7 @@ def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 2
                    **({"posted": posted, "error": error} if posted and posted.get("game") == code else {})}
                   for code in playable()],
         "refused": bool(posted),
+        "bot_choices": [(code, str(label)) for code, label in BOT_CHOICES.items()],
         "join_error": error if joined and not any(m.pk == joined[0] for m in open_matches) else "",
     }, status=status)
 

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from referee.engine import ActionRefused, encode, get_engine
+from referee.engine.bots import KINDS
 
 from .. import rows as rows_module
 from ..models import Match, Seat, Submission
@@ -19,8 +20,9 @@ from .handoff import chain
 from .locking import locked_for_play
 from .progress import append_events, store_progress
 
-# The bot kinds a seat may hold (``referee.engine.bots.make_bot``).
-BOTS = ("random", "greedy")
+# The bot kinds a seat may hold (``referee.engine.bots.make_bot``): the two rule-of-thumb bots and the search
+# bot's levels (issue 28).
+BOTS = KINDS
 # What a bot's seed is drawn under, apart from every dice block (``bot_seed``).
 BOT_SEED_DOMAIN = b"shinpan-bot\0"
 

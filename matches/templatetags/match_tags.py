@@ -25,6 +25,14 @@ def game_label(code: str) -> str:
 
 
 @register.filter
+def bot_label(kind: str) -> str:
+    """``seat.bot|bot_label`` → the bot's name in the reader's language ("bot (hard)" / "ボット（上級）")."""
+    from ..labels import BOTS
+
+    return str(BOTS.get(kind, kind))
+
+
+@register.filter
 def seat_label(seat: str, game: str) -> str:
     """``seat.seat|seat_label:match.game`` → the side's name in the reader's language."""
     return presenter_for(game).seat_label(seat)
@@ -52,7 +60,9 @@ def viewer_summary(match, user) -> dict:
     def who(seat) -> str:
         if seat.user_id:
             return seat.user.get_username()
-        return {"greedy": _("bot (greedy)"), "random": _("bot (random)")}.get(seat.bot, _("free seat"))
+        from ..labels import BOTS
+
+        return str(BOTS[seat.bot]) if seat.bot in BOTS else _("free seat")
 
     opponent = ", ".join(who(s) for s in others) if mine else " – ".join(who(s) for s in rows)
     outcome = match.outcome or {}

@@ -81,10 +81,21 @@ def make_greedy_bot(seed: int) -> Bot:
     return greedy_bot
 
 
+# Every kind of bot: the two rule-of-thumb bots, then the search bot's levels (``referee.engine.search.LEVELS``).
+KINDS = ("random", "greedy", "easy", "normal", "hard")
+
+
 def make_bot(kind: str, seed: int) -> Bot:
-    """``"random"`` or ``"greedy"``; ValueError otherwise."""
+    """A bot of ``kind`` (``KINDS``): ``"random"``, ``"greedy"``, or the search bot at ``"easy"``, ``"normal"``
+    or ``"hard"`` (issue 28); ValueError otherwise."""
     if kind == "random":
         return make_random_bot(seed)
     if kind == "greedy":
         return make_greedy_bot(seed)
-    raise ValueError(f"unknown bot {kind!r}; choose random or greedy")
+    from .search import LEVELS, make_search_bot
+
+    if kind in LEVELS:
+        from .knowledge import knowledge_for
+
+        return make_search_bot(kind, seed, knowledge_for)
+    raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(KINDS)}")

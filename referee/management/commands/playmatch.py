@@ -6,7 +6,8 @@ missions and deck in Riders' Legend), the number of actions, the commitment and 
 seed, same digest).
 
 The match is a real ``Match`` made by ``matches.services.match_create``, both seats held by bots (``--bots``:
-the engine's seats in order, silver then dark, p1 then p2; each ``random`` or ``greedy``), the decks built from
+the engine's seats in order, silver then dark, p1 then p2; each ``random``, ``greedy`` or the search bot's
+``easy``, ``normal`` or ``hard``), the decks built from
 the catalogue by ``matches.adapters.engine_decks`` exactly as for a challenge without a decklist (Iron Leaguer:
 each side its standard line-up; Legions and Riders' Legend: the game's seed sample decks, the first for p1),
 and the secret seed ``referee.engine.rng.seed_from_int(N)`` instead of a fresh one. From there every move is
@@ -108,7 +109,8 @@ class Command(BaseCommand):
         parser.add_argument("--game", default=codes[0],
                             help=f"game code ({', '.join(codes)}; default {codes[0]})")
         parser.add_argument("--bots", default="greedy,random",
-                            help="the engine's seats in order (silver,dark; p1,p2): random or greedy each")
+                            help="the engine's seats in order (silver,dark; p1,p2), each a bot kind: random, "
+                                 "greedy, or the search bot's easy, normal or hard (e.g. hard,greedy)")
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
         parser.add_argument("--log", help="write the full JSON log here (verify it with manage.py replay)")
         parser.add_argument("--timeout", type=float, default=300.0,
@@ -132,7 +134,7 @@ class Command(BaseCommand):
             raise CommandError(f"--bots takes {len(engine.seats)} bots, {engine.seats[0]} first: e.g. greedy,random")
         for kind in kinds:
             if kind not in BOTS:
-                raise CommandError(f"unknown bot {kind!r}; choose {' or '.join(BOTS)}")
+                raise CommandError(f"unknown bot {kind!r}; choose one of {', '.join(BOTS)}")
         if options["log"] is not None:
             _check_log_path(options["log"])
         if not (math.isfinite(options["timeout"]) and options["timeout"] > 0):

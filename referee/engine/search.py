@@ -1,0 +1,187 @@
+"""The search bot: information-set Monte Carlo tree search (issue 28).
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2), 2012; OpenSpiel's ``ISMCTSBot`` read for reference): one tree over the moves of both seats as the searching
+seat sees them. Each iteration deals a *determinization* — a full state consistent with the seat's information
+set (``referee.engine.information``) — walks the tree by UCB1 over the moves legal in that determinization (a
+child's exploration counts the iterations it was *available*, not its parent's visits), adds one node, then plays
+on with a policy until the game ends or ``depth`` moves have passed, where the game's evaluation scores the
+position. The move chosen is the root's most visited.
+
+It never peeks: :func:`search` takes an :class:`~referee.engine.information.InformationSet`, which holds no card
+the seat may not see and no secret seed; the only way in from a true state is :func:`information_set`, whose
+output is the same for every state that differs only in what the seat cannot see (a test swaps the other seat's
+hidden cards and checks the decision). The game's knowledge (:class:`Knowledge`) lives in its own package:
+which group a hidden card belongs to, a prior for the cards of the other seat's hidden groups, an evaluation.
+
+Deterministic from ``seed``: the same information set, budget and seed give the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .information import GroupOf, InformationSet, Prior, determinize, information_set
+from .protocol import State
+
+Evaluate = Callable[[State, str], float]  # (state, seat) -> the seat's chance, 0..1, at a cut-off
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's knowledge for the search: ``group_of`` (``information.GroupOf``), ``prior`` (the information set
+    → a ``Prior`` for its unknown groups; it must not depend on anything the set does not hold), ``evaluate``."""
+
+    group_of: GroupOf
+    prior: Callable[[InformationSet], Prior]
+    evaluate: Evaluate
+    derived: tuple[str, ...] = ()  # the state's parts worked out from its cards (information.information_set)
+    rebuild: Callable[[State, dict[str, str]], None] | None = None  # makes them again in a determinization
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: ``iterations`` per decision, each playout cut off after ``depth`` moves, the
+    playout's share of greedy moves (the rest random), and UCB1's exploration constant."""
+
+    iterations: int
+    depth: int = 12
+    greedy: float = 0.8
+    exploration: float = 0.7
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=24, depth=6),
+    "normal": Budget(iterations=96, depth=10),
+    "hard": Budget(iterations=320, depth=14),
+}
+
+
+@dataclass
+class _Node:
+    seat: str | None = None  # who moved into this node
+    visits: int = 0
+    reward: float = 0.0  # summed from ``seat``'s side
+    available: int = 0
+    children: dict[str, _Node] = field(default_factory=dict)  # by the move's repr (some moves hold lists)
+
+
+def _seed_part(rng: random.Random) -> dict[str, Any]:
+    return {"seed": rng.getrandbits(256).to_bytes(32, "big").hex()}
+
+
+def _value(engine: Any, state: State, seat: str, evaluate: Evaluate) -> float:
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return 0.5 if outcome.winner is None else 1.0 if outcome.winner == seat else 0.0
+    return min(1.0, max(0.0, evaluate(state, seat)))
+
+
+def _policy_move(engine: Any, state: State, seat: str, actions: Sequence[Action], greedy: float,
+                 rng: random.Random) -> Action:
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < greedy:
+        return max(actions, key=lambda a: (engine.greedy_score(state, a), rng.random()))
+    return actions[rng.randrange(len(actions))]
+
+
+# Iterations discarded because a determinization could not be played (counted for the bench; they leave no node).
+STATS = {"discarded": 0}
+
+
+def _descend(engine: Any, state: State, root: _Node, path: list[_Node], budget: Budget,
+             rng: random.Random) -> tuple[State, tuple[_Node, str] | None]:
+    """Selection (UCB1 over the moves available here, by availability) and the expansion of one node: the state
+    reached, and ``(parent, key)`` of the node added (None at the end of the game)."""
+    node = root
+    c = budget.exploration
+    while True:
+        mover = engine.to_act(state)
+        if mover is None:
+            return state, None
+        legal = engine.legal_actions(state, mover)
+        keys = [repr(a) for a in legal]
+        children = node.children
+        untried = []
+        for i, key in enumerate(keys):
+            child = children.get(key)
+            if child is None:
+                untried.append(i)
+            else:
+                child.available += 1
+        if untried:
+            i = untried[rng.randrange(len(untried))]
+            state, _ = engine.apply(state, legal[i])
+            child = children[keys[i]] = _Node(seat=mover, available=1)
+            path.append(child)
+            return state, (node, keys[i])
+        i = max(range(len(legal)), key=lambda j: children[keys[j]].reward / children[keys[j]].visits
+                + c * math.sqrt(math.log(children[keys[j]].available) / children[keys[j]].visits))
+        state, _ = engine.apply(state, legal[i])
+        node = children[keys[i]]
+        path.append(node)
+
+
+def search(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int) -> Action:
+    """The move ``info.seat`` makes (the module docstring). ValueError when the seat is not to act in the
+    information set's state."""
+    rng = random.Random(seed)
+    seat = info.seat
+    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
+    if not actions:
+        raise ValueError(f"{seat} is not to act")
+    if len(actions) == 1:
+        return actions[0]  # a decision with one legal action costs no search
+    prior = knowledge.prior(info)
+    root = _Node()
+    for _ in range(budget.iterations):
+        state = determinize(info, rng, prior, _seed_part, knowledge.rebuild)
+        path: list[_Node] = [root]
+        added: tuple[_Node, str] | None = None
+        try:
+            state, added = _descend(engine, state, root, path, budget, rng)
+            for _move in range(budget.depth):  # the playout
+                mover = engine.to_act(state)
+                if mover is None:
+                    break
+                legal = engine.legal_actions(state, mover)
+                state, _ = engine.apply(state, _policy_move(engine, state, mover, legal, budget.greedy, rng))
+            value = _value(engine, state, seat, knowledge.evaluate)
+        except Exception:  # noqa: BLE001 - a guess the rules cannot play (a card no hidden place could hold)
+            if added is not None:  # the iteration leaves nothing behind
+                del added[0].children[added[1]]
+            STATS["discarded"] += 1
+            continue
+        for visited in path:
+            visited.visits += 1
+            visited.reward += value if visited.seat == seat else 1.0 - value
+    by_key: dict[str, Action] = {repr(a): a for a in actions}
+    tried = [key for key in root.children if key in by_key]
+    if not tried:  # every determinization failed: the rule of thumb
+        best: Action = max(actions, key=lambda a: engine.greedy_score(info.state, a))
+        return best
+    return by_key[max(tried, key=lambda key: (root.children[key].visits, root.children[key].reward))]
+
+
+def make_search_bot(level: str, seed: int, knowledge_for: Callable[[str], Knowledge]) -> Callable[..., Action]:
+    """A bot (``referee.engine.bots.Bot``) searching at ``level`` (``LEVELS``): it turns the state it is handed
+    into its seat's information set at once, and decides from that alone. ``knowledge_for(game)`` gives the
+    game's knowledge. Each decision's search seed is drawn from the bot's own ``random.Random(seed)``."""
+    budget = LEVELS[level]
+    chooser = random.Random(seed)
+
+    def search_bot(engine: Any, state: State, seat: str, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        knowledge = knowledge_for(engine.name)
+        info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+        chosen = search(engine, info, knowledge, budget, chooser.getrandbits(64))
+        return next((a for a in actions if a == chosen), actions[0])
+
+    return search_bot

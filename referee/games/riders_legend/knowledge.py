@@ -1,0 +1,47 @@
+"""Riders' Legend knowledge for the search bot (issue 28; ``referee.engine.search``): hidden cards grouped by
+owner, the other seat's guessed from its cards in sight and the searcher's own list (never an eyecatch), the
+``auras`` index made again for the cards dealt, and an evaluation of a cut-off position.
+
+Evaluation (勝利条件/B8, B4.8: a player with no mission left, or whose deck runs out, loses): each side's missions
+left (most), the damage they carry, its characters' ATK and DEF on the field, its deck (a thin deck is a danger)
+and hand; the difference through a logistic curve, 0.5 when even."""
+
+from __future__ import annotations
+
+import math
+
+from referee.engine.knowledge import by_owner, shown_and_own_prior
+from referee.engine.protocol import State
+from referee.engine.search import Knowledge
+
+from . import characters
+from .state import SEATS
+
+
+def _side(state: State, seat: str) -> float:
+    player = state["players"][seat]
+    missions = [m for m in player["missions"] if m]
+    damage = sum(m.get("damage", 0) for m in missions)
+    chars = [c for row in (player["battle"], player["operation"]) for area in row for c in area]
+    chars += list(player["justice"])
+    power = sum(characters.attack(state, seat, c) + characters.defence(state, c) for c in chars)
+    deck = player["deck"] if isinstance(player["deck"], int) else len(player["deck"])
+    hand = player["hand"] if isinstance(player["hand"], int) else len(player["hand"])
+    value: float = 12.0 * len(missions) - 1.5 * damage + 0.6 * power + 0.5 * hand - (10.0 if deck <= 3 else 0.0)
+    return value
+
+
+def evaluate(state: State, seat: str) -> float:
+    """``seat``'s chance at a cut-off position, 0..1 (the module docstring)."""
+    theirs = next(s for s in SEATS if s != seat)
+    return float(1.0 / (1.0 + math.exp(-(_side(state, seat) - _side(state, theirs)) / 10.0)))
+
+
+def rebuild(state: State, groups: dict[str, str]) -> None:
+    """The ``auras`` index (setup.py) for the cards as dealt."""
+    state["auras"] = sorted(c for c, data in state["cards"].items()
+                            if any(s.get("static") == "aura" for s in (data.get("abilities") or {}).get("statics", ())))
+
+
+KNOWLEDGE = Knowledge(group_of=by_owner, prior=shown_and_own_prior(SEATS, never=("eyecatch",)), evaluate=evaluate,
+                      derived=("auras",), rebuild=rebuild)

@@ -1,0 +1,138 @@
+"""The search bot (issue 28): it never peeks, it plays only legal moves, and it is deterministic from its seed.
+
+Never peeks: its input is the seat's information set (``referee.engine.information``), built from the true
+state; two states that differ only in the other seat's hidden cards (swapped for others consistent with what the
+seat has seen) give the same information set and, with a fixed seed, the same decision. The set holds no secret
+seed and none of the other seat's hidden cards."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from referee.engine import rng
+from referee.engine.bots import make_bot
+from referee.engine.information import information_set
+from referee.engine.knowledge import knowledge_for
+from referee.engine.protocol import RngSeed, get_engine
+from referee.engine.search import Budget, search
+
+from .iron_leaguer.pool import pool
+from .legions import conftest as legions
+from .riders_legend import conftest as riders
+
+GAMES = ("iron_leaguer", "legions", "riders_legend")
+SMALL = Budget(iterations=24, depth=6)
+
+
+def _decks(game: str) -> dict:
+    return {"iron_leaguer": lambda: {"cards": pool()}, "legions": legions.decks, "riders_legend": riders.decks}[game]()
+
+
+def _mid_game(game: str, seed: int, moves: int) -> tuple[dict, str]:
+    """A state after ``moves`` greedy moves (or more, until the seat to act has a real choice), and that seat."""
+    engine = get_engine(game)
+    state, _ = engine.new_game({}, _decks(game), RngSeed(rng.seed_from_int(seed)))
+    bot = make_bot("greedy", seed)
+    made = 0
+    while (seat := engine.to_act(state)) is not None:
+        actions = engine.legal_actions(state, seat)
+        if made >= moves and len(actions) > 1:
+            return state, seat
+        state, _ = engine.apply(state, bot(engine, state, seat, actions))
+        made += 1
+    raise AssertionError("the game ended first")
+
+
+def _swapped(game: str, state: dict, seat: str, swap: random.Random) -> dict:
+    """``state`` with the cards hidden from ``seat`` changed for others it could not tell apart: the other seat's
+    hidden cards (Legions, Riders' Legend) become other cards of the game; a fixed set's hidden cards (Iron
+    Leaguer's decks) are dealt again among their places."""
+    engine = get_engine(game)
+    visible = set(engine.view(state, seat)["cards"])
+    hidden = [ref for ref in state["cards"] if ref not in visible]
+    cards = dict(state["cards"])
+    if game == "iron_leaguer":
+        by_kind: dict[tuple, list[str]] = {}
+        for ref in hidden:
+            data = cards[ref]
+            by_kind.setdefault((data["card_type"], (data.get("attributes") or {}).get("period")), []).append(ref)
+        for refs in by_kind.values():
+            datas = [cards[r] for r in refs]
+            swap.shuffle(datas)
+            cards.update(zip(refs, datas, strict=True))
+    else:
+        theirs = [ref for ref in hidden if cards[ref]["owner"] != seat]
+        others = [data for data in state["cards"].values()
+                  if data["card_type"] not in ("master", "eyecatch") and data["owner"] == seat]
+        standby = {ref for s in ("p1", "p2") for zone in ("standby", "arriving")
+                   for ref in (state["players"][s].get(zone) or [])}
+        for ref in theirs:
+            if ref in standby or cards[ref]["card_type"] in ("master", "eyecatch"):
+                continue  # a standby card stays a minion or skill; a master or eyecatch stays itself
+            cards[ref] = {**swap.choice(others), "owner": cards[ref]["owner"]}
+    changed = {**state, "cards": cards}
+    if game == "riders_legend":
+        changed["auras"] = sorted(c for c, d in cards.items() if any(
+            s.get("static") == "aura" for s in (d.get("abilities") or {}).get("statics", ())))
+    return changed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_decision_is_the_same_whatever_the_other_seats_hidden_cards_are(game):
+    engine = get_engine(game)
+    knowledge = knowledge_for(game)
+    state, seat = _mid_game(game, seed=3, moves={"iron_leaguer": 60}.get(game, 20))
+    info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+    assert "seed" not in info.state["rng"]
+    chosen = search(engine, info, knowledge, SMALL, seed=11)
+    changes = 0
+    for attempt in range(3):
+        other = _swapped(game, state, seat, random.Random(attempt))
+        if other["cards"] == state["cards"]:
+            continue
+        changes += 1
+        assert engine.view(other, seat) == engine.view(state, seat), "the swap changed what the seat sees"
+        again = information_set(engine, other, seat, knowledge.group_of, knowledge.derived)
+        assert again.key() == info.key(), "the information set tells the hidden cards apart"
+        assert search(engine, again, knowledge, SMALL, seed=11) == chosen
+    assert changes, "no hidden card could be swapped: the test checked nothing"
+
+
+@pytest.mark.parametrize("game", ("legions", "riders_legend"))
+def test_the_information_set_names_none_of_the_other_seats_hidden_cards(game):
+    engine = get_engine(game)
+    knowledge = knowledge_for(game)
+    state, seat = _mid_game(game, seed=5, moves=20)
+    info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+    text = json.dumps(info.state, ensure_ascii=False)
+    visible = set(engine.view(state, seat)["cards"])
+    hidden = [ref for ref, data in state["cards"].items() if ref not in visible and data["owner"] != seat]
+    assert hidden
+    assert not [ref for ref in hidden if f'"{ref}"' in text], "a hidden card's id is in the information set"
+    assert "other" not in info.pools  # the other seat's deck list is never given
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_bot_plays_a_whole_game_with_legal_moves_only(game):
+    engine = get_engine(game)
+    state, _ = engine.new_game({}, _decks(game), RngSeed(rng.seed_from_int(7)))
+    bots = {seat: make_bot("easy", i) for i, seat in enumerate(engine.seats)}
+    moves = 0
+    while (seat := engine.to_act(state)) is not None and moves < 3000:
+        actions = engine.legal_actions(state, seat)
+        action = bots[seat](engine, state, seat, actions)
+        assert action in actions
+        state, _ = engine.apply(state, action)
+        moves += 1
+    assert engine.outcome(state) is not None, f"the game did not end in {moves} moves"
+
+
+def test_the_same_seed_makes_the_same_decision():
+    engine = get_engine("legions")
+    knowledge = knowledge_for("legions")
+    state, seat = _mid_game("legions", seed=9, moves=15)
+    info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+    assert search(engine, info, knowledge, SMALL, seed=4) == search(engine, info, knowledge, SMALL, seed=4)
