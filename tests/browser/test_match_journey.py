@@ -69,7 +69,8 @@ def play_by_picks(page, choices, t) -> bool:
         if play.is_enabled():
             play.click()
             return True
-        options = [b for b in group.get_by_role("button", pressed=False).all() if b.is_enabled()]
+        options = [b for b in group.get_by_role("button", pressed=False).all()  # not the group's own title, which
+                   if b.is_enabled() and b.get_attribute("aria-expanded") is None]  # opens and folds it
         if not options:
             break
         options[0].click()
