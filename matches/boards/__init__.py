@@ -7,6 +7,7 @@ How a game adds its board: docs/boards.md.
 
 from __future__ import annotations
 
+import dataclasses
 from importlib.util import find_spec
 
 from django.urls import reverse
@@ -167,11 +168,19 @@ def _made_for(match: Match, *, since: int = 0) -> dict[int, str]:
 def _lines(presenter: Presenter, data: BoardInput, events: list[dict], made_for: dict[int, str]) -> list[Line]:
     """The events as lines; the first line of an action the clock, a single choice or a setting made says so
     ("(time ran out) …", "(only choice) …", "(by setting) …"); every line of an action taken back says so
-    ("(taken back) …")."""
+    ("(taken back) …"). An event told to the reader alone (their own draw, their own stack) names its cards
+    even after they went out of sight (a technique shuffled back into the deck): the reader was shown them."""
     lines, marked = [], set()
+    told: BoardInput | None = None
     for event in events:
         version = event["version"]
-        line = _line(presenter, data, event)
+        if data.seat is not None and data.seat in (event.get("to") or ()) and data.match is not None:
+            if told is None:
+                every = presenter.names({"cards": (data.match.state or {}).get("cards") or {}})
+                told = dataclasses.replace(data, names={**every, **data.names})
+            line = _line(presenter, told, event)
+        else:
+            line = _line(presenter, data, event)
         if version in made_for and version not in marked:
             marked.add(version)
             line.text = made_for_text(made_for[version], line.text)

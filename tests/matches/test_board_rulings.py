@@ -14,15 +14,17 @@ from tests.matches.test_board_pages import _client, _match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _applied(match: Match, *, seat: str, version: int, events: list[tuple[str, dict]], source: str = "player"):
-    """Record an applied action at ``version`` with its ``events`` ((kind, data)), as the worker would."""
+def _applied(match: Match, *, seat: str, version: int, events: list[tuple[str, dict]], source: str = "player",
+             to: tuple[str, ...] = ()):
+    """Record an applied action at ``version`` with its ``events`` ((kind, data)), as the worker would (each told
+    to the seats ``to``; none: public)."""
     sub = Submission.objects.create(match=match, seat=seat, source=source, idempotency_key=f"k{version}",
                                     action={"type": "pass", "seat": seat, "option": "none"},
                                     expected_version=version - 1, status="applied", applied_version=version)
     match.refresh_from_db()
     for offset, (kind, data) in enumerate(events):
         Event.objects.create(match=match, seq=match.next_seq + offset, version=version, submission=sub, kind=kind,
-                             clause="6.4", data=data, to=[])
+                             clause="6.4", data=data, to=list(to))
     Match.objects.filter(pk=match.pk).update(next_seq=match.next_seq + len(events), version=version)
 
 
@@ -161,3 +163,21 @@ def test_the_low_time_warning_lives_in_the_players_own_clock_not_a_toast(seeded,
     assert 'role="alert" data-clock-alert' in clock  # board.js writes the warning there
     theirs = _client(users[1]).get(f"/matches/{match.pk}/board/").content.decode()
     assert "data-clock-alert" not in theirs
+
+
+def test_a_stack_told_to_its_player_names_its_techniques_after_they_leave_sight(seeded, users):
+    """The tester's match 12: after the technique deck was shuffled, the reader's own declared stack read "a
+    technique". An event told to the reader alone names its cards from the whole table; public lines do not."""
+    match = _match(users)
+    cards = Match.objects.get(pk=match.pk).state["cards"]
+    hidden = next(ref for ref in Match.objects.get(pk=match.pk).state["tech"]["decks"]["2"])  # in no hand
+    name = cards[hidden]["attributes"]["lower"]["name"]
+    _applied(match, seat="dark", version=1, events=[SCORE])
+    _applied(match, seat="silver", version=2, to=("silver",), events=[
+        ("declared", {"seat": "silver", "mode": "defence", "halves": [[hidden, "lower"]]})])
+    _applied(match, seat="dark", version=3, events=[
+        ("declared", {"seat": "silver", "mode": "defence", "halves": [[hidden, "lower"]]})])
+    silver = next(user for user in users if user.pk == match.seats.get(seat="silver").user_id)
+    html = _client(silver).get(f"/matches/{match.pk}/board/").content.decode()
+    assert f"Silver Castle declares a defence: {name}." in html  # told to silver: named
+    assert "Silver Castle declares a defence: a technique." in html  # the same line in public: not named

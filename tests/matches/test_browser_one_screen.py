@@ -151,6 +151,11 @@ def test_mid_match_the_whole_table_the_hand_and_play_are_on_one_screen(live_serv
     box = button.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, f"the move's button is off screen: {box}"
     assert page.locator(".choice-group.is-collapsed").count() == max(0, page.locator(".choice-group.box").count() - 1)
+    # the one-click choices (end the turn, pass) are never below the fold of the side (a tester found them hidden
+    # under a long group of picks in half the decisions)
+    singles = page.evaluate(WHOLE, ".board-choices > .choice-group:not(.box) .action")
+    hidden = [f"{b['top']:.0f}-{b['bottom']:.0f}" for b in singles if b["top"] < 0 or b["bottom"] > 800]
+    assert not hidden, f"one-click choices off screen: {hidden}"
 
     # A move: the page does not jump (the board is replaced, the scroll stays where the reader left it).
     page.evaluate("window.scrollTo(0, 120)")

@@ -158,7 +158,14 @@ def _newcomer(data: dict, names: dict) -> str:
 
 
 def _declared(data: dict, names: dict) -> str:
-    halves = _list(names.get(f"{c}:{s}", _("a technique")) for c, s in data.get("halves") or [])
+    named = [names.get(f"{c}:{s}", _("a technique")) for c, s in data.get("halves") or []]
+    halves = _list(named)
+    if len(named) > 1:  # a half added to the stack being built: said as the one added, then the whole stack
+        if data.get("mode") == "attack":
+            return _("%(seat)s adds %(half)s to the attack: %(halves)s.") % {
+                "seat": _seat(data), "half": named[-1], "halves": halves}
+        return _("%(seat)s adds %(half)s to the defence: %(halves)s.") % {
+            "seat": _seat(data), "half": named[-1], "halves": halves}
     if data.get("mode") == "attack":
         return _("%(seat)s declares an attack: %(halves)s.") % {"seat": _seat(data), "halves": halves}
     return _("%(seat)s declares a defence: %(halves)s.") % {"seat": _seat(data), "halves": halves}

@@ -172,7 +172,10 @@ OF_ITS_SEAT: dict[str, Callable[[dict, dict], str]] = {
 
 def narrate(event: dict, names: dict, reader: str | None = None) -> str:
     """One log event as a sentence for ``reader`` (a seat, None for a spectator)."""
-    if event.get("withheld"):
+    if event.get("withheld"):  # addressed to a seat: only whom it was for is said (as Riders' Legend says it)
+        to = event.get("to") or []
+        if len(to) == 1 and to[0] in labels.SEATS:
+            return _("Something only %(seat)s sees happens.") % {"seat": labels.seat(to[0])}
         return _("Something only the other player sees happens.")
     kind = event.get("kind")
     sentence = OF_ITS_SEAT.get(kind) if addressed_elsewhere(event, reader) else None
