@@ -305,26 +305,28 @@ def replay(request, match_id: int):
         messages.error(request, _("The replay is available when the match has ended."))
         return redirect("matches:detail", match_id=match_id)
     _page_language(request)
-    steps = _replay_steps_cached(match, log)
+    seats = get_engine(match.game).seats
+    seat = request.GET.get("as")
+    if seat is None:
+        seat = services.seat_of(match, request.user) or ""
+    seat = seat if seat in seats else None
+    reveal = request.GET.get("hidden") == "1"
+    view = f"&as={seat or ''}" + ("&hidden=1" if reveal else "")
+    steps = _replay_steps_cached(match, log, seat, reveal)
     first = request.GET.get("from", "0")
     first = int(first) if first.isdigit() and int(first) < len(steps) else 0
     stop = len(steps) if request.GET.get("all") else first + REPLAY_PAGE
     more = {"steps": steps[first:stop], "first": first + 1, "total": len(steps),
-            "more_url": f"?from={stop}" if stop < len(steps) else "", "more_all_url": f"?from={stop}&all=1"}
+            "more_url": f"?from={stop}{view}" if stop < len(steps) else "",
+            "more_all_url": f"?from={stop}&all=1{view}"}
     if request.htmx and "from" in request.GET:
         return render(request, "matches/_replay_steps.html", more)
-    seats = get_engine(match.game).seats
     asked = request.GET.get("step", "0")
     step = min(int(asked), len(steps)) if asked.isdigit() else 0
     if asked != str(step) and "step" in request.GET and request.GET.get("partial") != "board":
         query = request.GET.copy()  # a step out of range (or not a number): the address names the step shown
         query["step"] = str(step)
         return redirect(f"{request.path}?{query.urlencode()}")
-    seat = request.GET.get("as")
-    if seat is None:
-        seat = services.seat_of(match, request.user) or ""
-    seat = seat if seat in seats else None
-    reveal = request.GET.get("hidden") == "1"
     board = _replay_board_cached(match, log, steps, step, seat, reveal)
     context = {"match": match, "board": board, "step": step, "total": len(steps), "faces": faces_available(),
                "seat": seat or "", "reveal": reveal}
@@ -367,19 +369,20 @@ def _replay_board_cached(match: Match, log: dict, steps: list[dict], step: int, 
     board = cache.get(key)
     if board is None:
         board = replay_board(match, log, steps, step, seat=seat, reveal=reveal,
-                             setup=replay_setup_lines(match, log) if step == 0 else None)
+                             setup=replay_setup_lines(match, log, seat, reveal) if step == 0 else None)
         cache.set(key, board, timeout=3600)
     return board
 
 
-def _replay_steps_cached(match: Match, log: dict) -> list[dict]:
-    """A finished match's replay steps never change: narrated once per language and kept in the cache (keyed by
-    the match's id and commitment, so a reused id never serves another match's)."""
+def _replay_steps_cached(match: Match, log: dict, seat: str | None = None, reveal: bool = True) -> list[dict]:
+    """A finished match's replay steps never change: narrated once per language and view (``seat``, ``reveal``)
+    and kept in the cache (keyed by the match's id and commitment, so a reused id never serves another match's)."""
     from django.core.cache import cache
 
-    key = f"replay-steps:{match.pk}:{match.commitment}:{translation.get_language()}"
+    language = translation.get_language()
+    key = f"replay-steps:{match.pk}:{match.commitment}:{language}:{seat or '-'}:{int(reveal)}"
     steps = cache.get(key)
     if steps is None:
-        steps = replay_steps(match, log)
+        steps = replay_steps(match, log, seat, reveal)
         cache.set(key, steps, timeout=7 * 24 * 3600)
     return steps

@@ -330,17 +330,26 @@ def faces_available() -> bool:
     return find_spec("cards.templatetags.faces") is not None
 
 
-def replay_setup_lines(match: Match, log: dict) -> list[Line]:
-    """The setup of a finished match's log (the shuffles, the hands dealt, who goes first) as lines, every card
-    named (the match is over): what step 0 of the replay narrates."""
+def _as_told(event: dict, seat: str | None, reveal: bool) -> dict:
+    """``event`` as a replay watched as ``seat`` (None: a spectator) tells it: in full when ``reveal`` (the hidden
+    cards shown) or when it was told to everyone or to ``seat``; else withheld, as the live board said it."""
+    to = event.get("to") or []
+    return event if reveal or not to or seat in to else {**event, "data": None, "withheld": True}
+
+
+def replay_setup_lines(match: Match, log: dict, seat: str | None = None, reveal: bool = True) -> list[Line]:
+    """The setup of a finished match's log (the shuffles, the hands dealt, who goes first) as lines, as ``seat``
+    sees it (``_as_told``), every card it is told named (the match is over): what step 0 of the replay
+    narrates."""
     presenter, data = board_input(match, None)
     if match.state:
         data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
-    return [_line(presenter, data, event) for event in log.get("setup_events") or []]
+    return [_line(presenter, data, _as_told(event, seat, reveal)) for event in log.get("setup_events") or []]
 
 
-def replay_steps(match: Match, log: dict) -> list[dict]:
-    """Each applied action of a finished match's log as ``{"action": sentence, "seat", "lines": [Line]}``."""
+def replay_steps(match: Match, log: dict, seat: str | None = None, reveal: bool = True) -> list[dict]:
+    """Each applied action of a finished match's log as ``{"action": sentence, "seat", "lines": [Line]}``, the
+    events as ``seat`` was told them unless ``reveal`` (``_as_told``)."""
     presenter, data = board_input(match, None)
     if match.state:  # the match is over: every card is public, including those that were only ever in a hand
         data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
@@ -352,5 +361,5 @@ def replay_steps(match: Match, log: dict) -> list[dict]:
         steps.append({"action": made_for_text(made_for[version], action) if version in made_for else action,
                       "seat": entry["action"].get("seat", ""), "timed_out": made_for.get(version) == "clock",
                       "seat_label": presenter.seat_label(entry["action"].get("seat")),
-                      "lines": [_line(presenter, data, event) for event in entry["events"]]})
+                      "lines": [_line(presenter, data, _as_told(event, seat, reveal)) for event in entry["events"]]})
     return steps

@@ -116,3 +116,25 @@ def test_the_page_steps_without_javascript_and_loads_small(seeded, users, client
     before = client.get(f"/matches/{match.pk}/replay/?step=-5")
     assert before.status_code == 302 and before["Location"].endswith("?step=0")
     assert client.get(before["Location"]).status_code == 200
+
+
+def test_with_the_hidden_cards_off_the_narration_tells_only_what_the_view_was_told(seeded, users, client):
+    """A tester's finding: at step 0 a spectator's replay, hidden cards off, listed both opening hands card by card
+    while the board showed them face down. Now the narration withholds what the view was not told, as the live
+    board did; with the hidden cards shown, it names them."""
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy", autoplay="greedy")
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED
+    client.force_login(users[2])  # a spectator
+    log = match_replay_log(match=match)
+    dealt = next(e for e in log["setup_events"] if e["kind"] == "drawn")
+    names = [match.state["cards"][ref]["name"] for ref in dealt["data"]["cards"]]
+
+    def ruling(query: str) -> str:
+        html = client.get(f"/matches/{match.pk}/replay/?step=0{query}&partial=board").content.decode()
+        return html[html.index('id="ruling-heading"'):html.index('id="log-heading"')]
+
+    hidden, shown = ruling("&as="), ruling("&as=&hidden=1")
+    assert not [name for name in names if name in hidden], "a hidden hand is named with the hidden cards off"
+    assert "Something only" in hidden
+    assert all(name in shown for name in names)
