@@ -91,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True)
     parser.add_argument("--level", default="hard")
-    parser.add_argument("--against", default="greedy", choices=("greedy", "random", "easy", "normal", "hard"))
+    from referee.engine.bots import KINDS
+
+    parser.add_argument("--against", default="greedy", choices=KINDS)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first-seed", type=int, default=100_000)

@@ -71,14 +71,14 @@ class CreateMatchSerializer(StrictSerializer):
     game = StrictCharField()
     seat = StrictCharField()
     opponent = serializers.ChoiceField(
-        choices=["open", "random", "greedy", "easy", "normal", "hard"], default="open",
+        choices=["open", *services.BOTS], default="open",
         help_text="`open`: a challenge another player accepts; a bot (`random`, `greedy`, or the search bot at "
                   "`easy`, `normal` or `hard`) takes the other seat and the match starts at once.")
     format = StrictCharField(required=False, allow_blank=True, default="")
     deck = StrictCharField(required=False, allow_blank=True, default="")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(
-        choices=["", "random", "greedy", "easy", "normal", "hard"], required=False, default="",
+        choices=["", *services.BOTS], required=False, default="",
         help_text="A bot of this kind plays your seat too, and you watch: with a bot `opponent`, a bot-versus-bot "
                   "match (listed among your matches).")
     deck_id = StrictIntegerField(required=False, allow_null=True, min_value=1,

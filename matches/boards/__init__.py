@@ -330,6 +330,15 @@ def faces_available() -> bool:
     return find_spec("cards.templatetags.faces") is not None
 
 
+def _finished_input(match: Match) -> tuple[Presenter, BoardInput]:
+    """A finished match's presenter and input as a spectator, every card named: the match is over, every card is
+    public, including those that were only ever in a hand."""
+    presenter, data = board_input(match, None)
+    if match.state:
+        data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
+    return presenter, data
+
+
 def _as_told(event: dict, seat: str | None, reveal: bool) -> dict:
     """``event`` as a replay watched as ``seat`` (None: a spectator) tells it: in full when ``reveal`` (the hidden
     cards shown) or when it was told to everyone or to ``seat``; else withheld, as the live board said it."""
@@ -341,18 +350,14 @@ def replay_setup_lines(match: Match, log: dict, seat: str | None = None, reveal:
     """The setup of a finished match's log (the shuffles, the hands dealt, who goes first) as lines, as ``seat``
     sees it (``_as_told``), every card it is told named (the match is over): what step 0 of the replay
     narrates."""
-    presenter, data = board_input(match, None)
-    if match.state:
-        data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
+    presenter, data = _finished_input(match)
     return [_line(presenter, data, _as_told(event, seat, reveal)) for event in log.get("setup_events") or []]
 
 
 def replay_steps(match: Match, log: dict, seat: str | None = None, reveal: bool = True) -> list[dict]:
     """Each applied action of a finished match's log as ``{"action": sentence, "seat", "lines": [Line]}``, the
     events as ``seat`` was told them unless ``reveal`` (``_as_told``)."""
-    presenter, data = board_input(match, None)
-    if match.state:  # the match is over: every card is public, including those that were only ever in a hand
-        data.names = {**presenter.names({"cards": match.state.get("cards") or {}}), **data.names}
+    presenter, data = _finished_input(match)
     made_for = _made_for(match)
     versions = counting_versions(match)  # entry i is the action applied at versions[i] (takebacks skipped)
     steps = []

@@ -43,6 +43,15 @@ INPUT_LABELS = {
 }
 
 
+def withheld_text(event: dict, seats: dict) -> str:
+    """What a reader not told an event reads of it: whom it was for, when one seat (``seats``: seat code → its
+    name, the game's labels), else that the other player saw something."""
+    to = event.get("to") or []
+    if len(to) == 1 and to[0] in seats:
+        return _("Something only %(seat)s sees happens.") % {"seat": seats[to[0]]}
+    return _("Something only the other player sees happens.")
+
+
 def addressed_elsewhere(event: dict, reader: str | None) -> bool:
     """True for an event the engine addressed to seats that do not include ``reader`` (a spectator, the other
     seat after the end, a replay): its "You draw …" sentence is said of its seat instead."""

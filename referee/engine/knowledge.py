@@ -8,11 +8,13 @@ same game), leaving out the kinds a hidden card can never be (a master, an eyeca
 from __future__ import annotations
 
 import importlib
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .information import InformationSet, Prior
+from .protocol import State
 
 
 def by_owner(card_id: str, card: dict[str, Any], seat: str, where: str) -> tuple[str, bool]:
@@ -46,6 +48,20 @@ def shown_and_own_prior(seats: Sequence[str], never: Sequence[str] = (),
         return draw
 
     return prior
+
+
+Score = Callable[[State, str], float]
+
+
+def even_at_half(side: Score, seats: Sequence[str], scale: float) -> Score:
+    """An evaluation from a game's score of one side (``side(state, seat)``): the difference between ``seat``'s
+    score and the other seat's, through a logistic curve of width ``scale``, so 0.5 when even."""
+
+    def evaluate(state: State, seat: str) -> float:
+        theirs = next(s for s in seats if s != seat)
+        return float(1.0 / (1.0 + math.exp(-(side(state, seat) - side(state, theirs)) / scale)))
+
+    return evaluate
 
 
 def knowledge_for(game: str) -> Any:

@@ -18,6 +18,7 @@ from referee.engine.information import information_set
 from referee.engine.knowledge import knowledge_for
 from referee.engine.protocol import RngSeed, get_engine
 from referee.engine.search import Budget, search
+from referee.games.riders_legend.setup import aura_cards
 
 from .iron_leaguer.pool import pool
 from .legions import conftest as legions
@@ -75,8 +76,7 @@ def _swapped(game: str, state: dict, seat: str, swap: random.Random) -> dict:
             cards[ref] = {**swap.choice(others), "owner": cards[ref]["owner"]}
     changed = {**state, "cards": cards}
     if game == "riders_legend":
-        changed["auras"] = sorted(c for c, d in cards.items() if any(
-            s.get("static") == "aura" for s in (d.get("abilities") or {}).get("statics", ())))
+        changed["auras"] = aura_cards(cards)
     return changed
 
 

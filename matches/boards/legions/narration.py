@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..presenter import addressed_elsewhere
+from ..presenter import addressed_elsewhere, withheld_text
 from . import labels
 
 
@@ -172,11 +172,8 @@ OF_ITS_SEAT: dict[str, Callable[[dict, dict], str]] = {
 
 def narrate(event: dict, names: dict, reader: str | None = None) -> str:
     """One log event as a sentence for ``reader`` (a seat, None for a spectator)."""
-    if event.get("withheld"):  # addressed to a seat: only whom it was for is said (as Riders' Legend says it)
-        to = event.get("to") or []
-        if len(to) == 1 and to[0] in labels.SEATS:
-            return _("Something only %(seat)s sees happens.") % {"seat": labels.seat(to[0])}
-        return _("Something only the other player sees happens.")
+    if event.get("withheld"):  # addressed to a seat: only whom it was for is said
+        return withheld_text(event, labels.SEATS)
     kind = event.get("kind")
     sentence = OF_ITS_SEAT.get(kind) if addressed_elsewhere(event, reader) else None
     sentence = sentence or SENTENCES.get(kind)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from ..presenter import addressed_elsewhere
+from ..presenter import addressed_elsewhere, withheld_text
 from . import labels
 from .view import char_name, characters
 
@@ -313,10 +313,7 @@ OF_ITS_SEAT: dict[str, Callable[[Ctx], str]] = {
 def narrate(event: dict, state: dict, names: dict, reader: str | None = None) -> str:
     """One log event as a sentence for ``reader`` (a seat, None for a spectator)."""
     if event.get("withheld"):  # addressed to a seat: only whom it was for is said
-        to = event.get("to") or []
-        if len(to) == 1 and to[0] in labels.SEATS:
-            return _("Something only %(seat)s sees happens.") % {"seat": labels.seat(to[0])}
-        return _("Something only the other player sees happens.")
+        return withheld_text(event, labels.SEATS)
     kind = event.get("kind")
     sentence = OF_ITS_SEAT.get(kind) if addressed_elsewhere(event, reader) else None
     sentence = sentence or SENTENCES.get(kind)

@@ -6,12 +6,13 @@ scene under way, the cards in hand; the difference through a logistic curve, 0.5
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from referee.engine.knowledge import even_at_half
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
+from .setup import new_il
 from .state import SEATS
 
 
@@ -41,10 +42,8 @@ def _side(state: State, seat: str) -> float:
     return value
 
 
-def evaluate(state: State, seat: str) -> float:
-    """``seat``'s chance at a cut-off position, 0..1 (the module docstring)."""
-    theirs = next(s for s in SEATS if s != seat)
-    return float(1.0 / (1.0 + math.exp(-(_side(state, seat) - _side(state, theirs)) / 8.0)))
+# ``seat``'s chance at a cut-off position, 0..1 (the module docstring).
+evaluate = even_at_half(_side, SEATS, 8.0)
 
 
 def rebuild(state: State, groups: dict[str, str]) -> None:
@@ -52,8 +51,7 @@ def rebuild(state: State, groups: dict[str, str]) -> None:
     ils = state.setdefault("ils", {})
     for name, group in groups.items():
         if group == "il" and name not in ils:
-            attrs = (state["cards"].get(name) or {}).get("attributes") or {}
-            ils[name] = {"heart": attrs.get("heart", 0), "penalty": 0, "acted": False}
+            ils[name] = new_il(state["cards"][name])
 
 
 KNOWLEDGE = Knowledge(group_of=group_of, prior=_prior, evaluate=evaluate, rebuild=rebuild)

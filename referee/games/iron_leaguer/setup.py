@@ -39,7 +39,7 @@ def _empty_state(table: Data, ils: list[str], rng: RngSeed) -> Data:
         "version": 0,
         "rng": rngmod.new_rng_state(rng.seed, rng.entropy),
         "cards": table,
-        "ils": {il: {"heart": table[il]["attributes"]["heart"], "penalty": 0, "acted": False} for il in ils},
+        "ils": {il: new_il(table[il]) for il in ils},
         "teams": {"silver": [], "dark": []},
         "il_deck": [],
         "strays": [],
@@ -124,3 +124,8 @@ def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]
     )
     state["pending"] = {"kind": "attack", "seat": "dark"}
     return state, events
+
+
+def new_il(card: Data) -> Data:
+    """An IL's record as the game starts it (``state["ils"]``): its heart as printed, no penalty, not acted."""
+    return {"heart": card["attributes"]["heart"], "penalty": 0, "acted": False}

@@ -8,10 +8,9 @@ through a logistic curve, 0.5 when even."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from referee.engine.knowledge import by_owner, shown_and_own_prior
+from referee.engine.knowledge import by_owner, even_at_half, shown_and_own_prior
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
@@ -32,10 +31,8 @@ def _side(state: State, seat: str) -> float:
     return value
 
 
-def evaluate(state: State, seat: str) -> float:
-    """``seat``'s chance at a cut-off position, 0..1 (the module docstring)."""
-    theirs = next(s for s in SEATS if s != seat)
-    return float(1.0 / (1.0 + math.exp(-(_side(state, seat) - _side(state, theirs)) / 8.0)))
+# ``seat``'s chance at a cut-off position, 0..1 (the module docstring).
+evaluate = even_at_half(_side, SEATS, 8.0)
 
 
 def group_of(card_id: str, card: dict[str, Any], seat: str, where: str) -> tuple[str, bool]:

@@ -8,13 +8,12 @@ and hand; the difference through a logistic curve, 0.5 when even."""
 
 from __future__ import annotations
 
-import math
-
-from referee.engine.knowledge import by_owner, shown_and_own_prior
+from referee.engine.knowledge import by_owner, even_at_half, shown_and_own_prior
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
 from . import characters
+from .setup import aura_cards
 from .state import SEATS
 
 
@@ -31,16 +30,13 @@ def _side(state: State, seat: str) -> float:
     return value
 
 
-def evaluate(state: State, seat: str) -> float:
-    """``seat``'s chance at a cut-off position, 0..1 (the module docstring)."""
-    theirs = next(s for s in SEATS if s != seat)
-    return float(1.0 / (1.0 + math.exp(-(_side(state, seat) - _side(state, theirs)) / 10.0)))
+# ``seat``'s chance at a cut-off position, 0..1 (the module docstring).
+evaluate = even_at_half(_side, SEATS, 10.0)
 
 
 def rebuild(state: State, groups: dict[str, str]) -> None:
-    """The ``auras`` index (setup.py) for the cards as dealt."""
-    state["auras"] = sorted(c for c, data in state["cards"].items()
-                            if any(s.get("static") == "aura" for s in (data.get("abilities") or {}).get("statics", ())))
+    """The ``auras`` index (``setup.aura_cards``) for the cards as dealt."""
+    state["auras"] = aura_cards(state["cards"])
 
 
 KNOWLEDGE = Knowledge(group_of=by_owner, prior=shown_and_own_prior(SEATS, never=("eyecatch",)), evaluate=evaluate,

@@ -85,8 +85,7 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]
                                       "readings": readings.as_config(),
                                       "decks": {s: {"first_half": len(halves[s]["first"]),
                                                     "second_half": len(halves[s]["second"])} for s in SEATS}})]
-    state["auras"] = sorted(c for c, data in table.items()
-                            if any(s["static"] == "aura" for s in data["abilities"].get("statics", ())))
+    state["auras"] = aura_cards(table)
     for seat in SEATS:
         state["players"][seat]["eyecatch"] = halves[seat]["eyecatch"]
         deck.build(state, seat, events)
@@ -101,3 +100,10 @@ def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]
     state, events = prepare(config, decks, rng)
     flow.advance(state, events)
     return state, events
+
+
+def aura_cards(table: Data) -> list[str]:
+    """The ids of the cards with an ``aura`` static (``state["auras"]``), sorted: the index the characters'
+    numbers read (``characters.attack``), made once at the setup."""
+    return sorted(c for c, data in table.items()
+                  if any(s.get("static") == "aura" for s in (data.get("abilities") or {}).get("statics", ())))
