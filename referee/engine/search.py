@@ -42,6 +42,10 @@ class Knowledge:
     evaluate: Evaluate
     derived: tuple[str, ...] = ()  # the state's parts worked out from its cards (information.information_set)
     rebuild: Callable[[State, dict[str, str]], None] | None = None  # makes them again in a determinization
+    # The moves the search weighs of those legal (``(state, seat, legal) -> moves``; never empty when ``legal``
+    # is not): a game leaves out moves that only undo others, which the rules allow without end (a search
+    # finding them even would go round in circles). None: every legal move.
+    considered: Callable[[State, str, Sequence[Action]], Sequence[Action]] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,17 +99,37 @@ def _policy_move(engine: Any, state: State, seat: str, actions: Sequence[Action]
 STATS = {"discarded": 0}
 
 
-def _descend(engine: Any, state: State, root: _Node, path: list[_Node], budget: Budget,
-             rng: random.Random) -> tuple[State, tuple[_Node, str] | None]:
+def _moves(engine: Any, knowledge: Knowledge, state: State, mover: str) -> Sequence[Action]:
+    """The moves the search weighs for ``mover`` (``Knowledge.considered`` of the legal ones)."""
+    legal: Sequence[Action] = engine.legal_actions(state, mover)
+    if knowledge.considered is None or len(legal) < 2:
+        return legal
+    return knowledge.considered(state, mover, legal) or legal
+
+
+def _descend(engine: Any, knowledge: Knowledge, state: State, root: _Node, path: list[_Node], budget: Budget,
+             rng: random.Random, force: Action | None = None) -> tuple[State, tuple[_Node, str] | None]:
     """Selection (UCB1 over the moves available here, by availability) and the expansion of one node: the state
-    reached, and ``(parent, key)`` of the node added (None at the end of the game)."""
+    reached, and ``(parent, key)`` of the node added (None at the end of the game). ``force``: the root's move
+    (the analysis of a move the search would not weigh or try enough)."""
     node = root
     c = budget.exploration
+    if force is not None:
+        key = repr(force)
+        child = root.children.get(key)
+        if child is None:
+            child = root.children[key] = _Node(seat=engine.to_act(state))
+        child.available += 1
+        state, _ = engine.apply(state, force)
+        path.append(child)
+        if child.visits == 0:
+            return state, (root, key)
+        node = child
     while True:
         mover = engine.to_act(state)
         if mover is None:
             return state, None
-        legal = engine.legal_actions(state, mover)
+        legal = _moves(engine, knowledge, state, mover)
         keys = [repr(a) for a in legal]
         children = node.children
         untried = []
@@ -128,29 +152,30 @@ def _descend(engine: Any, state: State, root: _Node, path: list[_Node], budget: 
         path.append(node)
 
 
-def search(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int) -> Action:
-    """The move ``info.seat`` makes (the module docstring). ValueError when the seat is not to act in the
-    information set's state."""
-    rng = random.Random(seed)
+@dataclass(frozen=True)
+class Estimate:
+    """A root move's figures after a search: the move, the iterations that played it, and its mean value for
+    the searching seat (0..1: its estimated chance of winning; None when no iteration played it)."""
+
+    action: Action
+    visits: int
+    value: float | None
+
+
+def _iterate(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, prior: Prior, root: _Node,
+             rng: random.Random, iterations: int, force: Action | None = None) -> None:
     seat = info.seat
-    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
-    if not actions:
-        raise ValueError(f"{seat} is not to act")
-    if len(actions) == 1:
-        return actions[0]  # a decision with one legal action costs no search
-    prior = knowledge.prior(info)
-    root = _Node()
-    for _ in range(budget.iterations):
+    for _ in range(iterations):
         state = determinize(info, rng, prior, _seed_part, knowledge.rebuild)
         path: list[_Node] = [root]
         added: tuple[_Node, str] | None = None
         try:
-            state, added = _descend(engine, state, root, path, budget, rng)
+            state, added = _descend(engine, knowledge, state, root, path, budget, rng, force)
             for _move in range(budget.depth):  # the playout
                 mover = engine.to_act(state)
                 if mover is None:
                     break
-                legal = engine.legal_actions(state, mover)
+                legal = _moves(engine, knowledge, state, mover)
                 state, _ = engine.apply(state, _policy_move(engine, state, mover, legal, budget.greedy, rng))
             value = _value(engine, state, seat, knowledge.evaluate)
         except Exception:  # noqa: BLE001 - a guess the rules cannot play (a card no hidden place could hold)
@@ -161,12 +186,53 @@ def search(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budg
         for visited in path:
             visited.visits += 1
             visited.reward += value if visited.seat == seat else 1.0 - value
-    by_key: dict[str, Action] = {repr(a): a for a in actions}
-    tried = [key for key in root.children if key in by_key]
-    if not tried:  # every determinization failed: the rule of thumb
-        best: Action = max(actions, key=lambda a: engine.greedy_score(info.state, a))
-        return best
-    return by_key[max(tried, key=lambda key: (root.children[key].visits, root.children[key].reward))]
+
+
+def estimates(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int,
+              include: Action | None = None, include_iterations: int = 0) -> list[Estimate]:
+    """Search ``info`` (``budget.iterations`` iterations) and return each legal root move's ``Estimate``, the
+    search's most visited first (ties: the higher value; ``include``'s own iterations do not count for the
+    order). ``include``: a legal move to estimate as well, given at least
+    ``include_iterations`` iterations of its own after the search (the analysis of a finished match weighs the
+    move a player chose beside the search's own). ValueError when the seat is not to act."""
+    rng = random.Random(seed)
+    seat = info.seat
+    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
+    if not actions:
+        raise ValueError(f"{seat} is not to act")
+    root = _Node()
+    prior = knowledge.prior(info)
+    searched: dict[str, int] = {}  # the visits before ``include``'s own iterations: the order of the moves
+    if len(actions) > 1:
+        _iterate(engine, info, knowledge, budget, prior, root, rng, budget.iterations)
+        searched = {key: child.visits for key, child in root.children.items()}
+        if include is not None:
+            child = root.children.get(repr(include))
+            extra = include_iterations - (child.visits if child is not None else 0)
+            if extra > 0:
+                _iterate(engine, info, knowledge, budget, prior, root, rng, extra, force=include)
+    found = []
+    for action in actions:
+        child = root.children.get(repr(action))
+        visits = child.visits if child is not None else 0
+        found.append(Estimate(action, visits, child.reward / visits if child is not None and visits else None))
+    found.sort(key=lambda e: (searched.get(repr(e.action), 0), -1.0 if e.value is None else e.value), reverse=True)
+    return found
+
+
+def search(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int) -> Action:
+    """The move ``info.seat`` makes (the module docstring). ValueError when the seat is not to act in the
+    information set's state."""
+    seat = info.seat
+    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
+    if not actions:
+        raise ValueError(f"{seat} is not to act")
+    if len(actions) == 1:
+        return actions[0]  # a decision with one legal action costs no search
+    best = estimates(engine, info, knowledge, budget, seed)[0]
+    if best.visits == 0:  # every determinization failed: the rule of thumb
+        return max(actions, key=lambda a: engine.greedy_score(info.state, a))
+    return best.action
 
 
 def make_search_bot(level: str, seed: int, knowledge_for: Callable[[str], Knowledge]) -> Callable[..., Action]:

@@ -8,11 +8,15 @@ and hand; the difference through a logistic curve, 0.5 when even."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from referee.engine.actions import Action
 from referee.engine.knowledge import by_owner, even_at_half, shown_and_own_prior
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
 from . import characters
+from .actions import Untransform
 from .setup import aura_cards
 from .state import SEATS
 
@@ -39,5 +43,14 @@ def rebuild(state: State, groups: dict[str, str]) -> None:
     state["auras"] = aura_cards(state["cards"])
 
 
+def considered(state: State, seat: str, legal: Sequence[Action]) -> list[Action]:
+    """The moves the search weighs: every legal one but an untransform (下位変身). ※変身 lets a character
+    transform and untransform any number of times in one turn; a search that finds the two even goes round in
+    circles (a bench game made 190 of them in one turn), and a player's untransform to play the card again
+    elsewhere is a line the bot forgoes. Our reading for the bot only (``docs/bots.md``); the rules are
+    unchanged."""
+    return [action for action in legal if type(action) is not Untransform]
+
+
 KNOWLEDGE = Knowledge(group_of=by_owner, prior=shown_and_own_prior(SEATS, never=("eyecatch",)), evaluate=evaluate,
-                      derived=("auras",), rebuild=rebuild)
+                      derived=("auras",), rebuild=rebuild, considered=considered)
