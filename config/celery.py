@@ -24,7 +24,7 @@ app.autodiscover_tasks(["matches"])
 # follow the default queue (``CELERY_QUEUE``, "shinpan"): "<q>" for adjudicating what players sent, "<q>.bots"
 # for bot moves, "<q>.clock" for deadlines and sweeps. A worker started without -Q consumes all three.
 QUEUE_SUFFIXES = {"matches.tasks.bot_move": ".bots", "matches.tasks.apply_deadline": ".clock",
-                  "matches.tasks.sweep_pending": ".clock"}
+                  "matches.tasks.sweep_pending": ".clock", "matches.tasks.analyse": ".bots"}
 
 
 def queue_names(default: str) -> list[str]:

@@ -12,6 +12,7 @@ Variables (all optional in development; see README.md), from the environment or 
     IMAGE_MAX_PIXELS largest decoded image in pixels; default 40 000 000.
     CELERY_QUEUE   the players' Celery queue; default "shinpan" (bots use "<it>.bots", the clock "<it>.clock").
     CELERY_VISIBILITY_TIMEOUT  seconds before an unacknowledged task is delivered again; default 300.
+    SHINPAN_ANALYSIS_LEVEL  the search level of a finished match's analysis (easy, normal, hard); default hard.
     GC_FREEZE      boolean, default true: web and worker processes freeze their start-up objects for the garbage
                    collector once set up (config/gcpolicy.py).
 """
@@ -192,6 +193,10 @@ CELERY_WORKER_DB_CONN_MAX_AGE = 60
 # Web and worker processes freeze what they made while setting up (config.gcpolicy): full collections then walk
 # only what came after (about 14% of a new-seed Iron Leaguer game's instructions in a worker).
 GC_FREEZE = env_bool("GC_FREEZE", True)
+# The analysis of a finished match (matches.services.analysis): the search level it weighs decisions at.
+SHINPAN_ANALYSIS_LEVEL = env_str("SHINPAN_ANALYSIS_LEVEL", "hard")
+if SHINPAN_ANALYSIS_LEVEL not in ("easy", "normal", "hard"):
+    raise ImproperlyConfigured(f"SHINPAN_ANALYSIS_LEVEL must be easy, normal or hard, not {SHINPAN_ANALYSIS_LEVEL!r}")
 CELERY_DB_REUSE_MAX = 1000
 # A task whose worker died unacknowledged is delivered again after this many seconds (and swept at worker start).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=5)}

@@ -315,3 +315,33 @@ class PlaySettings(models.Model):
         from django.core.cache import cache
 
         cache.set(cls._cache_key(user_id, game), dict(data), timeout=3600)
+
+
+class Analysis(models.Model):
+    """The hard bot's analysis of one seat's decisions in a finished match (issue 28, point 5;
+    ``referee.engine.analysis``), made on the bots' queue (``services.analysis``). ``result``: one
+    ``Assessment.as_dict()`` per decision with a choice, in order; ``done`` of ``total`` decisions weighed so far."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.CharField(max_length=16)
+    level = models.CharField(max_length=16, default="hard")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    result = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="analysis_one_per_seat")]
+
+    def __str__(self) -> str:
+        return f"analysis of match {self.match_id}, {self.seat}: {self.status}"

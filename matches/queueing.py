@@ -20,6 +20,7 @@ BOT_MOVE = "matches.tasks.bot_move"
 APPLY_DEADLINE = "matches.tasks.apply_deadline"
 SWEEP_PENDING = "matches.tasks.sweep_pending"
 NOOP = "matches.tasks.noop"
+ANALYSE = "matches.tasks.analyse"
 
 
 def task(name: str) -> Task:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from .queueing import ADJUDICATE, APPLY_DEADLINE, BOT_MOVE, NOOP, SWEEP_PENDING
-from .services import match_adjudicate, match_apply_deadline, match_bot_chain, match_resume_all
+from .queueing import ADJUDICATE, ANALYSE, APPLY_DEADLINE, BOT_MOVE, NOOP, SWEEP_PENDING
+from .services import match_adjudicate, match_analyse, match_apply_deadline, match_bot_chain, match_resume_all
 
 
 @shared_task(name=ADJUDICATE, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -36,6 +36,13 @@ def sweep_pending() -> int:
     bot moves and deadlines a crashed worker may have lost after a commit (``match_resume_all``); returns how
     many tasks were queued."""
     return sum(match_resume_all().values())
+
+
+@shared_task(name=ANALYSE, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def analyse(analysis_id: int) -> bool:
+    """A finished match's analysis for one seat (issue 28, point 5), on the bots' queue; run twice, it starts
+    over and writes the same figures."""
+    return match_analyse(analysis_id=analysis_id)
 
 
 @shared_task(name=NOOP)

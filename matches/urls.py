@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:match_id>/takeback/decline/", views.takeback_decline, name="takeback-decline"),
     path("settings/<slug:game>/", views.play_settings, name="play-settings"),
     path("<int:match_id>/replay/", views.replay, name="replay"),
+    path("<int:match_id>/analysis/", views.analysis, name="analysis"),
 ]

@@ -35,6 +35,7 @@ from .boards import (
     replay_setup_lines,
     replay_steps,
 )
+from .boards.analysis import analysis_for
 from .boards.replay import chapters as replay_chapters
 from .boards.replay import replay_board
 from .errors import MatchError
@@ -319,6 +320,8 @@ def replay(request, match_id: int):
     more = {"steps": steps[first:stop], "first": first + 1, "total": len(steps),
             "more_url": f"?from={stop}{view}" if stop < len(steps) else "",
             "more_all_url": f"?from={stop}&all=1{view}"}
+    panels, marks = analysis_for(match)
+    more["steps"] = [{**shown, "marks": marks.get(first + 1 + i, [])} for i, shown in enumerate(more["steps"])]
     if request.htmx and "from" in request.GET:
         return render(request, "matches/_replay_steps.html", more)
     asked = request.GET.get("step", "0")
@@ -329,7 +332,7 @@ def replay(request, match_id: int):
         return redirect(f"{request.path}?{query.urlencode()}")
     board = _replay_board_cached(match, log, steps, step, seat, reveal)
     context = {"match": match, "board": board, "step": step, "total": len(steps), "faces": faces_available(),
-               "seat": seat or "", "reveal": reveal}
+               "seat": seat or "", "reveal": reveal, "step_marks": marks.get(step, [])}
     if request.GET.get("partial") == "board":
         return render(request, "matches/_replay_board.html", context)
     presenter = presenter_for(match.game)
@@ -337,7 +340,40 @@ def replay(request, match_id: int):
         **context, **more, "log": log, "game_label": game_label(match.game),
         "outcome": presenter.outcome(board_input(match, None)[1]),
         "views": [("", _("Spectator"))] + [(code, presenter.seat_label(code)) for code in seats],
-        "chapters": replay_chapters(match, log)})
+        "chapters": replay_chapters(match, log), "panels": panels, "waiting": _analysis_waiting(panels)})
+
+
+def _analysis_waiting(panels) -> bool:
+    return any(panel.status in ("queued", "running") for panel in panels)
+
+
+def analysis(request, match_id: int):
+    """A finished match's analysis (issue 28, point 5). GET: the replay's analysis panel (htmx polls it while an
+    analysis is being made; ``?waiting=1`` and none left running: the page reloads to show the marks). POST
+    ``seat``: ask for that seat's analysis (signed in), then the panel (htmx) or the replay."""
+    match = get_object_or_404(Match, pk=match_id)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("matches:replay", args=[match_id]))
+        seat = request.POST.get("seat", "")
+        try:
+            services.match_request_analysis(match=match, seat=seat, user=request.user)
+        except services.AnalysisRefused as refused:
+            if request.htmx:
+                return HttpResponse(str(refused), status=409)
+            messages.error(request, str(refused))
+        if not request.htmx:
+            return redirect(f"{reverse('matches:replay', args=[match_id])}?as={seat}")
+    elif match.status != Match.Status.FINISHED:
+        return HttpResponse(_("The analysis is available when the match has ended."), status=409)
+    _page_language(request)
+    panels, _marks = analysis_for(match)
+    waiting = _analysis_waiting(panels)
+    response = render(request, "matches/_analysis.html", {"match": match, "panels": panels, "waiting": waiting,
+                                                          "seat": request.GET.get("as", "")})
+    if request.method == "GET" and request.GET.get("waiting") and not waiting:
+        response["HX-Refresh"] = "true"  # the marks on the steps and the board come with the page
+    return response
 
 
 # The replay's narrated steps come this many at a time; the board is fetched step by step (issue 27, point 7: a

@@ -13,6 +13,7 @@ and version, and (after commit) pushes every seat its view.
 
 from ..takeback_rules import takebacks_allowed
 from .adjudication import match_adjudicate
+from .analysis import AnalysisRefused, match_analyse, match_request_analysis
 from .bots import BOT_SEED_DOMAIN, BOTS, CHAIN_SECONDS, bot_seed, match_bot_chain, match_bot_move
 from .clock import FORFEIT_AFTER_TIMEOUTS, match_apply_deadline, match_apply_overdue_deadline
 from .creation import SeatSpec, match_challenge, match_create, match_join
@@ -26,6 +27,7 @@ from .submission import MAX_PENDING_PER_SEAT, MAX_VERSION_AHEAD, match_submit_ac
 from .takeback import match_takeback, match_takeback_decline
 
 __all__ = [
+    "AnalysisRefused",
     "BOTS",
     "BOT_SEED_DOMAIN",
     "CHAIN_SECONDS",
@@ -36,6 +38,7 @@ __all__ = [
     "bot_seed",
     "deck_for_seat",
     "match_adjudicate",
+    "match_analyse",
     "match_apply_deadline",
     "match_apply_overdue_deadline",
     "match_bot_chain",
@@ -43,6 +46,7 @@ __all__ = [
     "match_challenge",
     "match_create",
     "match_rematch",
+    "match_request_analysis",
     "save_play_settings",
     "match_join",
     "match_resign",

@@ -1,0 +1,130 @@
+"""The replay's analysis, in words (issue 28, point 5): each seat's panel (asked for, being made, its largest
+drops) and the marks on the steps it weighed. The figures are ``referee.engine.analysis``'s; the words are here.
+
+A drop is the search's estimated chance of winning after its best action minus the chance after the action
+chosen. Like lichess's judgement of a move by the winning chances it gives away, a drop of at least 10 points is
+an inaccuracy, 20 a mistake, 30 a blunder (``GRADES``: our thresholds, wider than lichess's because a hard
+search of a few hundred iterations judges to within several points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from referee.engine import get_engine
+
+from ..models import Analysis, Match
+from .presenter import BoardInput, Presenter
+
+# (least drop, code): the first that a drop reaches names it.
+GRADES = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
+# How many of a seat's largest drops its panel lists.
+LARGEST = 5
+
+
+def grade(drop: float) -> str:
+    """``"blunder"``, ``"mistake"``, ``"inaccuracy"`` or ``""`` for a drop (0..1) (``GRADES``)."""
+    return next((code for least, code in GRADES if drop >= least - 1e-9), "")
+
+
+def grade_label(code: str) -> str:
+    return {"blunder": _("Blunder"), "mistake": _("Mistake"), "inaccuracy": _("Inaccuracy")}.get(code, "")
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+@dataclass
+class Mark:
+    """One weighed decision as the replay shows it: ``step`` (1-based), the seat, the sentences, the grade."""
+
+    step: int
+    seat: str
+    seat_label: str
+    chosen: str
+    chosen_value: str
+    best: str
+    best_value: str
+    drop: float
+    grade: str
+    grade_label: str
+    same: bool  # the chosen action is the search's own best
+
+    @property
+    def points(self) -> int:
+        """The drop in points of the chance to win (0..100)."""
+        return round(100 * self.drop)
+
+    @property
+    def sentence(self) -> str:
+        if self.same:
+            return _("%(chosen)s: the search's own choice, %(value)s to win.") % {
+                "chosen": self.chosen, "value": self.chosen_value}
+        return _("%(best)s was worth %(best_value)s, the chosen %(chosen)s %(chosen_value)s.") % {
+            "best": self.best, "best_value": self.best_value, "chosen": self.chosen,
+            "chosen_value": self.chosen_value}
+
+
+@dataclass
+class Panel:
+    """A seat's analysis panel: ``status`` (``Analysis.Status`` value, or ``""`` when not asked for), progress,
+    the grades counted and the largest drops."""
+
+    seat: str
+    seat_label: str
+    status: str = ""
+    done: int = 0
+    total: int = 0
+    error: str = ""
+    level: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
+    largest: list[Mark] = field(default_factory=list)
+    weighed: int = 0
+
+    @property
+    def percent_done(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 0
+
+
+def _mark(presenter: Presenter, data: BoardInput, seat: str, entry: dict) -> Mark:
+    drop = float(entry["drop"])
+    code = grade(drop)
+    return Mark(step=entry["entry"] + 1, seat=seat, seat_label=presenter.seat_label(seat),
+                chosen=presenter.describe(entry["chosen"], data), chosen_value=percent(entry["chosen_value"]),
+                best=presenter.describe(entry["best"], data), best_value=percent(entry["best_value"]),
+                drop=drop, grade=code, grade_label=grade_label(code), same=entry["best"] == entry["chosen"])
+
+
+def analysis_for(match: Match) -> tuple[list[Panel], dict[int, list[Mark]]]:
+    """Each seat's panel and, for every weighed step, its marks (step → marks, one per seat that acted there).
+    Every card is named: only a finished match is analysed."""
+    from . import _finished_input
+
+    presenter, data = _finished_input(match)
+    seats = get_engine(match.game).seats
+    rows = {row.seat: row for row in Analysis.objects.filter(match=match)}
+    panels: list[Panel] = []
+    marks: dict[int, list[Mark]] = {}
+    for seat in seats:
+        panel = Panel(seat=seat, seat_label=presenter.seat_label(seat))
+        row = rows.get(seat)
+        if row is not None:
+            panel.status, panel.done, panel.total, panel.level = row.status, row.done, row.total, row.level
+            panel.error = row.error
+            if row.status == Analysis.Status.DONE:
+                seat_marks = [_mark(presenter, data, seat, entry) for entry in row.result]
+                for mark in seat_marks:
+                    marks.setdefault(mark.step, []).append(mark)
+                panel.weighed = len(seat_marks)
+                panel.counts = {code: sum(m.grade == code for m in seat_marks) for _least, code in GRADES}
+                panel.largest = sorted((m for m in seat_marks if m.grade), key=lambda m: (-m.drop, m.step))[:LARGEST]
+        panels.append(panel)
+    return panels, marks
+
+
+def analysis_url(match: Match) -> str:
+    return reverse("matches:analysis", args=[match.pk])
