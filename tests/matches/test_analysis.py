@@ -183,3 +183,25 @@ def test_a_player_asks_for_the_analysis_and_reads_it_on_the_replay(finished, use
     assert page.locator("#replay-board .replay-step-analysis .tag.is-" + _grade(graded[0]["drop"])).count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert errors == []
+
+
+@pytest.mark.worker
+def test_a_bots_worker_makes_the_analysis(seeded, users, worker_env, monkeypatch, settings):
+    """On the real queues: a worker that takes only the bots' queue makes it (at the level asked for)."""
+    from config.celery import app as celery_app
+
+    from .conftest import Worker
+
+    monkeypatch.setattr("matches.services.creation.secrets.token_bytes", lambda n: bytes([7]) * n)
+    celery_app.conf.task_always_eager = True  # the match itself is played in-process
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy", autoplay="greedy")
+    celery_app.conf.task_always_eager = False
+    settings.SHINPAN_ANALYSIS_LEVEL = "easy"
+    bots = Worker(worker_env).start(queues=[".bots"])
+    try:
+        match_request_analysis(match=Match.objects.get(pk=match.pk), seat="p2", user=users[0])
+        row = wait_until(lambda: Analysis.objects.filter(match_id=match.pk, status="done").first(), timeout=120,
+                         what="the bots' worker to make the analysis")
+        assert row.level == "easy" and len(row.result) == row.total > 3
+    finally:
+        bots.stop()
