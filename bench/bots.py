@@ -1,6 +1,8 @@
 """The search bot's strength and thinking time (issue 28, points 3, 4 and 6).
 
-Run: ``python bench/bots.py --game G --level L --against greedy|random --games N [--jobs J] [--first-seed S]``
+Run: ``python bench/bots.py --game G --level L --against greedy|random --games N [--jobs J] [--first-seed S]
+[--results FILE]`` (``--results``: each game appended to a JSON-lines file as it ends; run again with the same file,
+only the games it lacks are played, and the figures are of them all: a run of hours resumes)
 (``G``: a registered game; ``L``: easy, normal or hard, or any bot kind of ``referee.engine.bots.KINDS``).
 
 Whole games on new seeds (``S``, ``S+1``, …; default 100000, never the tests' seeds), the bot under test seated
@@ -24,13 +26,14 @@ random in at least 95%; at hard a median decision of at most 1 s and a p95 of at
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import resource
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +70,7 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
     bots = {seat: make_bot(level if seat == mine else against, seed * 2 + i) for i, seat in enumerate(seats)}
     state, _ = engine.new_game({}, setup.decks_for(index // 2), RngSeed(seed_from_int(seed)))
     times: list[float] = []
+    game_started = time.process_time()
     moves = 0
     discarded = STATS["discarded"]
     while (seat := engine.to_act(state)) is not None and moves < 20_000:
@@ -83,7 +87,7 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
     winner = outcome.winner if outcome else None
     return {"seed": seed, "result": "draw" if winner is None else "win" if winner == mine else "loss",
             "moves": moves, "times": times, "first": state.get("first") == mine,
-            "discarded": STATS["discarded"] - discarded,
+            "discarded": STATS["discarded"] - discarded, "cpu": time.process_time() - game_started,
             "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
@@ -97,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first-seed", type=int, default=100_000)
+    parser.add_argument("--results", type=Path, help="a JSON-lines file: each game is appended as it ends, and a "
+                        "run with the same file plays only the games it does not hold yet (a long run resumes)")
     args = parser.parse_args(argv)
     import os
 
@@ -107,11 +113,21 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     results: list[dict] = []
     seeds = [(args.first_seed + i, i) for i in range(args.games)]
+    run = {"game": args.game, "level": args.level, "against": args.against}
+    if args.results is not None and args.results.exists():
+        kept = [json.loads(line) for line in args.results.read_text().splitlines() if line.strip()]
+        results = [r for r in kept if {k: r.get(k) for k in run} == run and r["seed"] in dict(seeds)]
+        print(f"{len(results)} games already in {args.results}", flush=True)
+    done = {r["seed"] for r in results}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(play, args.game, args.level, args.against, seed, index) for seed, index in seeds]
-        for future in futures:
-            result = future.result()
+        futures = [pool.submit(play, args.game, args.level, args.against, seed, index)
+                   for seed, index in seeds if seed not in done]
+        for future in as_completed(futures):
+            result = {**run, **future.result()}
             results.append(result)
+            if args.results is not None:
+                with args.results.open("a") as out:
+                    out.write(json.dumps(result) + "\n")
             print(f"game {result['seed']}: {result['result']} in {result['moves']} moves", flush=True)
     times = sorted(t for r in results for t in r["times"])
     wins = sum(r["result"] == "win" for r in results)
@@ -127,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f} over {len(times)} decisions")
     print(f"first player in {sum(r['first'] for r in results)} of {len(results)} games; determinizations "
           f"discarded: {sum(r['discarded'] for r in results)}; peak RSS per process "
-          f"{max(r['rss_mb'] for r in results):.0f} MB; {time.monotonic() - started:.0f} s wall, {args.jobs} job(s)")
+          f"{max(r['rss_mb'] for r in results):.0f} MB; {time.monotonic() - started:.0f} s wall this run, {args.jobs} "
+          f"job(s); {sum(r.get('cpu', 0.0) for r in results) / 60:.0f} CPU minutes for the {len(results)} games")
     print(f"python {platform.python_version()} ({platform.machine()}); machine_speed {machine_speed():.2f} s")
     print(f"{args.game} {args.level} vs {args.against}: {wins} wins, {draws} draws, {losses} losses of "
           f"{len(results)} ({100 * score / max(1, len(results)):.0f}%, Wilson 95% {100 * lo:.0f}-{100 * hi:.0f}%)")
