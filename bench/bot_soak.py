@@ -2,6 +2,7 @@
 and played at least ``--games`` games, with no illegal action and no exception, memory flat.
 
 Run: ``python bench/bot_soak.py --game G --level L [--decisions 10000] [--games 100] [--first-seed S]``
+(``--games 0``: stop as soon as the decisions are made, mid-game: the tests' short run)
 
 Both seats are the search bot at ``L`` (each its own seed), in whole games on new seeds (Legions and Riders' Legend
 with the seed sample decks seated both ways, Iron Leaguer with the seed catalogue's box), in one process. Every
@@ -69,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         state, _ = engine.new_game({}, setup.decks_for(games // 2), RngSeed(seed_from_int(seed)))
         moves = 0
         try:
-            while (seat := engine.to_act(state)) is not None and moves < 20_000:
+            while (seat := engine.to_act(state)) is not None and moves < 20_000 and not (
+                    decisions >= args.decisions and games >= args.games):  # enough: stop, mid-game if need be
                 actions = engine.legal_actions(state, seat)
                 action = bots[seat](engine, state, seat, actions)
                 if action not in actions:
@@ -82,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001 - the soak's finding, reported with where it happened
             print(f"game {seed}, move {moves}: {exc.__class__.__name__}: {exc}")
             raise
+        if engine.to_act(state) is not None and moves < 20_000:
+            break  # stopped mid-game: not counted
         outcome = engine.outcome(state)
         winner = "unfinished" if outcome is None else outcome.winner or "draw"
         results[winner] = results.get(winner, 0) + 1
@@ -89,9 +93,15 @@ def main(argv: list[str] | None = None) -> int:
         rss.append(rss_mb())
         if games % 10 == 0:
             print(f"{games} games, {decisions} decisions, RSS {rss[-1]:.1f} MB", flush=True)
+    if not rss:
+        rss.append(rss_mb())
+        games_shown = 1
+    else:
+        games_shown = games
     half = rss[len(rss) // 2]
-    print(f"RSS after game 1: {rss[0]:.1f} MB, game {min(10, games)}: {rss[min(10, games) - 1]:.1f} MB, "
-          f"game {games}: {rss[-1]:.1f} MB; growth over the second half of the games: {rss[-1] - half:+.1f} MB")
+    tenth = min(10, games_shown)
+    print(f"RSS after game 1: {rss[0]:.1f} MB, game {tenth}: {rss[tenth - 1]:.1f} MB, game {games_shown}: "
+          f"{rss[-1]:.1f} MB; growth over the second half of the games: {rss[-1] - half:+.1f} MB")
     print(f"results: {', '.join(f'{k} {v}' for k, v in sorted(results.items()))}; {choices} of the decisions had "
           f"a choice; {time.process_time() - started:.0f} CPU s")
     print(f"python {platform.python_version()} ({platform.machine()}); machine_speed {machine_speed():.2f} s")
