@@ -18,6 +18,8 @@
     GET  /api/matches/{id}/submissions/{sid}/  what became of a submission (the submitter's seat only)
     GET  /api/matches/{id}/log/?since=N      the log as the caller may see it
     GET  /api/matches/{id}/replay/           the complete log with the seed (finished matches)
+    GET  /api/matches/{id}/analysis/         each seat's analysis (finished matches): status, progress, decisions
+    POST /api/matches/{id}/analysis/         ask for one seat's: {seat} → 202 (queued now) or 200 (there already)
 Every refusal is raised (a ``MatchError``, a validation error) and answered in the API's error shape
 (docs/api.md, ``config.api_errors``): ``{"error": {"code", "message", "clause"?, "view"?, ...}}``.
 """
@@ -320,3 +322,48 @@ def match_replay(request, match_id):
         return Response(match_replay_log(match=match))
     except ValueError as exc:
         raise ApiError("in_play", str(exc), status=409) from exc
+
+
+class AnalysisRequestSerializer(StrictSerializer):
+    seat = StrictCharField(max_length=16, help_text="The seat whose decisions are weighed.")
+
+
+ANALYSES = OpenApiResponse(OpenApiTypes.OBJECT, description=(
+    "{match, analyses: [{seat, status: queued|running|done|failed, level, done, total, error, decisions: [{step, "
+    "chosen, chosen_value, best, best_value, drop, options}]}]}: a decision's step is the replay's (1 = the first "
+    "action); values are the search's estimated chances of winning, 0..1 (referee.engine.analysis)."))
+
+
+def _analyses(match: Match) -> dict:
+    from .models import Analysis
+
+    rows = Analysis.objects.filter(match=match).order_by("seat")
+    return {"match": match.pk, "analyses": [
+        {"seat": row.seat, "status": row.status, "level": row.level, "done": row.done, "total": row.total,
+         "error": row.error, "decisions": [{"step": entry["entry"] + 1, **{k: v for k, v in entry.items()
+                                                                          if k != "entry"}} for entry in row.result]}
+        for row in rows]}
+
+
+@extend_schema(methods=["GET"], operation_id="matches_analysis_retrieve", responses={200: ANALYSES, 409: ERROR})
+@extend_schema(methods=["POST"], operation_id="matches_analysis_create", request=AnalysisRequestSerializer,
+               responses={200: ANALYSES, 202: ANALYSES, 409: ERROR, 422: ERROR})
+@api_view(["GET", "POST"])
+@permission_classes([permissions.IsAuthenticatedOrReadOnly])
+def match_analysis(request, match_id):
+    """The search bot's analysis of a finished match (issue 28, point 5; ``docs/bots.md``). POST ``{seat}`` asks
+    for that seat's (made on the bots' queue): 202 when queued now, 200 when there already; 409 ``in_play`` before
+    the match has ended, 422 for a seat the game does not have."""
+    match = _get(match_id)
+    if match.status != Match.Status.FINISHED:
+        raise ApiError("in_play", _("A match is analysed only after it has ended."), status=409)
+    if request.method == "GET":
+        return Response(_analyses(match))
+    body = AnalysisRequestSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    try:
+        _row, queued = services.match_request_analysis(match=match, seat=body.validated_data["seat"],
+                                                       user=request.user)
+    except services.AnalysisRefused as refused:
+        raise ApiError("unknown_seat", str(refused), field="seat", status=422) from refused
+    return Response(_analyses(match), status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)

@@ -15,4 +15,5 @@ urlpatterns = [
     path("<str:match_id>/submissions/<str:submission_id>/", api.submission_detail, name="match-submission"),
     path("<str:match_id>/log/", api.match_log_view, name="match-log"),
     path("<str:match_id>/replay/", api.match_replay, name="match-replay"),
+    path("<str:match_id>/analysis/", api.match_analysis, name="match-analysis"),
 ]

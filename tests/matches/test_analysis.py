@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from config.celery import route_task
 from matches.models import Analysis, Match
@@ -40,7 +40,7 @@ def finished(seeded, users, monkeypatch) -> Match:
 
 def test_a_match_in_play_is_not_analysed(seeded, users, quick, client):
     match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy")
-    with pytest.raises(AnalysisRefused, match="only after it has ended"):
+    with translation.override("en"), pytest.raises(AnalysisRefused, match="only after it has ended"):
         match_request_analysis(match=match, seat="p1", user=users[0])
     client.force_login(users[0])
     assert client.get(f"/matches/{match.pk}/analysis/").status_code == 409
@@ -50,7 +50,7 @@ def test_a_match_in_play_is_not_analysed(seeded, users, quick, client):
 
 
 def test_an_unknown_seat_is_refused(finished, users, quick):
-    with pytest.raises(AnalysisRefused, match="no seat “p9”"):
+    with translation.override("en"), pytest.raises(AnalysisRefused, match="no seat “p9”"):
         match_request_analysis(match=finished, seat="p9", user=users[0])
     assert not Analysis.objects.exists()
 
@@ -177,9 +177,11 @@ def test_a_player_asks_for_the_analysis_and_reads_it_on_the_replay(finished, use
     page.goto(f"{live_server.url}/matches/{finished.pk}/replay/?step={step}")
     assert "%" in page.locator(f"[data-analysis-step='{step}']").inner_text()
     page.goto(f"{live_server.url}/matches/{finished.pk}/replay/")
+    page.wait_for_load_state("networkidle")  # board.js in (a click before it loads the whole page: same step)
     marks.first.click()  # the largest drop: its step on the board
     page.wait_for_function(
-        f"Number(document.getElementById('replay-board').dataset.step) === {graded[0]['entry'] + 1}")
+        f"Number(document.getElementById('replay-board').dataset.step) === {graded[0]['entry'] + 1}",
+        timeout=60_000)
     assert page.locator("#replay-board .replay-step-analysis .tag.is-" + _grade(graded[0]["drop"])).count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert errors == []
@@ -205,3 +207,35 @@ def test_a_bots_worker_makes_the_analysis(seeded, users, worker_env, monkeypatch
         assert row.level == "easy" and len(row.result) == row.total > 3
     finally:
         bots.stop()
+
+
+def test_the_api_asks_for_and_reads_the_analysis(finished, users, quick):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    url = f"/api/matches/{finished.pk}/analysis/"
+    assert api.get(url).json() == {"match": finished.pk, "analyses": []}
+    assert api.post(url, {"seat": "p1"}, format="json").status_code in (401, 403)  # signed out
+    api.force_authenticate(users[0])
+    refused = api.post(url, {"seat": "p9"}, format="json")
+    assert refused.status_code == 422 and refused.json()["error"]["field"] == "seat"
+    assert api.post(url, {}, format="json").status_code in (400, 422)
+    made = api.post(url, {"seat": "p1"}, format="json")
+    assert made.status_code == 202
+    again = api.post(url, {"seat": "p1"}, format="json")
+    assert again.status_code == 200
+    (analysis,) = again.json()["analyses"]
+    assert analysis["seat"] == "p1" and analysis["status"] == "done" and analysis["decisions"]
+    first = analysis["decisions"][0]
+    assert set(first) == {"step", "chosen", "chosen_value", "best", "best_value", "drop", "options"}
+    assert first["step"] >= 1
+
+
+def test_the_api_refuses_a_match_in_play(seeded, users, quick):
+    from rest_framework.test import APIClient
+
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy")
+    api = APIClient()
+    api.force_authenticate(users[0])
+    answer = api.post(f"/api/matches/{match.pk}/analysis/", {"seat": "p1"}, format="json")
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "in_play"
