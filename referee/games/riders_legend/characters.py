@@ -3,7 +3,8 @@ a character's attack, defence and operation power (its top card's, with modifier
 conditions, placing, 上位変身 and 下位変身, damage and destruction.
 
 A character is a stack of cards (bottom -> top) named by its bottom card's id; the top card's data is used.
-Destruction is a state check (``check_destroyed``): a character whose damage reaches its defence is destroyed
+Destruction is checked after each step (``check_destroyed``): a character that received damage bringing its damage to
+its defence or more is destroyed
 (its whole stack to 墓場), unless its top card may go to the hand instead (static ``instead_of_destruction``),
 which its owner decides (decision ``instead``).
 """
@@ -148,8 +149,13 @@ def deal(state: State, char: Data, amount: int, events: list[Event], clause: str
     char = own_character(state, char)
     char["damage"] += amount
     char["hit_by"] = by  # the last hit decides who destroyed it (an effect's damage: nobody)
+    guard = defence(state, char)
+    if char["damage"] >= guard:
+        # 防御力以上のダメージを受けた時に破壊される: decided as the damage is received (``check_destroyed``),
+        # not by a later untransform or defence drop that makes the standing damage enough (issue 29)
+        char["lethal"] = True
     events.append(Event("damage", clause, {"character": char["id"], "amount": amount, "damage": char["damage"],
-                                           "defence": defence(state, char)}))
+                                           "defence": guard}))
 
 
 def remove(state: State, char_id: str) -> tuple[str, Data] | None:
@@ -196,17 +202,19 @@ def to_hand(state: State, char_id: str, events: list[Event], clause: str) -> Non
 
 
 def check_destroyed(state: State, events: list[Event]) -> None:
-    """The state check of destruction (キャラクターカード: 防御力以上のダメージを受けた時に破壊される): destroy every
-    character whose damage reaches its defence, or ask its owner (decision ``instead``) when its top card may go
-    to the hand instead."""
+    """The check of destruction (キャラクターカード: 防御力以上のダメージを受けた時に破壊される): destroy every
+    character that received damage bringing its damage to its defence or more (``deal`` marks it ``lethal``), or
+    ask its owner (decision ``instead``) when its top card may go to the hand instead. A character whose standing
+    damage becomes enough later (an untransform, a defence modifier ending) is not destroyed by it: the text ties
+    destruction to receiving the damage (issue 29; docs/rules/riders_legend.md)."""
     for seat in (state["turn_seat"], other(state["turn_seat"])):
         player = state["players"][seat]
         # the order of ``characters(state, seat)`` (justice, operation 1..5, battle 1..5), without building it:
         # this check runs after every step of every action
         for group in (player["justice"], *player["operation"], *player["battle"]):
             for char in group:
-                if not char["damage"] or char["damage"] < defence(state, char):
-                    continue  # damage received and at least the defence (a 0-defence card with no damage stays)
+                if not char.get("lethal"):
+                    continue  # no damage received at or above its defence (a 0-defence card with no damage stays)
                 if statics(abilities(state, top(char)), "instead_of_destruction"):
                     state["pending"] = {"kind": "instead", "seat": seat, "character": char["id"],
                                         "card": top(char)}

@@ -108,11 +108,20 @@ def names_of(state: State, char: Data) -> list[str]:
     return out
 
 
+def printed_names(state: State, char: Data) -> list[str]:
+    """The names printed on the cards of a character's stack, without the names a transformation inherits: the
+    names the other side's 1枚制限 counts (※変身: 自分キャラクターに関するユニーク制限については…引き継ぐ —
+    inherited names count for their own side's uniqueness alone; issue 29, ``docs/rules/riders_legend.md``)."""
+    cards = state["cards"]
+    return [cards[card_id]["name"] for card_id in char["stack"]]
+
+
 def placement_unique(own: list[list[str]], opponent: list[list[str]], names: list[str], limit_one: bool,
                      own_name: str | None = None) -> bool:
     """ユニーク処理 / B6: a card carrying ``names`` may join one's side only when no own character carries one of
     them; a 1枚制限 card (``limit_one``) only when no character of either side carries its name (``own_name``,
-    default ``names[0]``). ``own`` / ``opponent``: the names each character of a side carries."""
+    default ``names[0]``). ``own``: the names each own character carries (inherited ones too, ``names_of``);
+    ``opponent``: the names printed on each opposing character's cards (``printed_names``)."""
     wanted = set(names)
     if any(wanted & set(c) for c in own):
         return False
@@ -125,7 +134,8 @@ def placement_unique(own: list[list[str]], opponent: list[list[str]], names: lis
 class SideNames:
     """The names on the field for the uniqueness checks (B6) of one list of legal actions, each side worked out
     once, when first needed: ``holders()`` (name -> the ids of ``seat``'s characters carrying it) and ``foe()``
-    (every name an opposing character carries: only 1枚制限 cards need them). ``on_field``:
+    (every name printed on an opposing character's cards, ``printed_names``: only 1枚制限 cards need them).
+    ``on_field``:
     ``characters(state, seat)`` when the caller has it."""
 
     __slots__ = ("state", "seat", "on_field", "_holders", "_foe")
@@ -147,7 +157,8 @@ class SideNames:
 
     def foe(self) -> set[str]:
         if self._foe is None:
-            self._foe = {n for _, _, c in characters(self.state, other(self.seat)) for n in names_of(self.state, c)}
+            self._foe = {n for _, _, c in characters(self.state, other(self.seat))
+                         for n in printed_names(self.state, c)}
         return self._foe
 
 
@@ -168,7 +179,8 @@ def unique_ok(state: State, seat: str, card_id: str, skip: str = "", names: Side
             if char_id != skip:
                 return False  # an own character carries one of its names
     if attrs(state, card_id).get("limit_one"):
-        # 1枚制限: its own name on no character of either side (no own one carries it: it is among ``carried``)
+        # 1枚制限: its own name on no character of either side (no own one carries it: it is among ``carried``;
+        # the other side's count by their printed names alone)
         return carried[0] not in names.foe()
     return True
 

@@ -138,6 +138,7 @@ def _reset(state: State, events: list[Event]) -> bool:
                 if s == seat:
                     char["damage"] = 0
                     char["hit_by"] = ""
+                    char.pop("lethal", None)
     events.append(Event("end_of_turn", "終了フェイズ/B3.6 (B5.2, 手番を跨ぐカードダメージ蓄積)", {"seat": seat}))
     return True
 

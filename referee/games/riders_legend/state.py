@@ -22,7 +22,8 @@ Shape::
                "achieved_turn": int}
     character = {"id": id of its bottom card, "stack": [id] (bottom -> top), "acted": bool, "damage": int,
                  "steps": int (moved this turn), "eot_attack": int, "eot_defence": int,
-                 "no_move_until": int (cannot move until the end of that turn), "hit_by": id (last attacker) | ""}
+                 "no_move_until": int (cannot move until the end of that turn), "hit_by": id (last attacker) | "",
+                 "lethal"?: true (it received damage at or above its defence: destroyed at the next check)}
 
 Positions are ``(field, area)``: ``("justice", 0)``, ``("operation", 1..5)``, ``("battle", 1..5)``.
 

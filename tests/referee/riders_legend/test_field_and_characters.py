@@ -84,13 +84,16 @@ def test_a_transformation_placed_alone_carries_its_pre_transform_name() -> None:
     assert problem_character(state, PlaceCharacter(seat="p1", card=card, field="justice"))[0] == "unique"
 
 
-def test_untransforming_returns_the_top_card_and_a_character_left_below_its_damage_is_destroyed() -> None:
+def test_untransforming_returns_the_top_card_and_a_character_left_below_its_damage_is_not_destroyed() -> None:
+    # キャラクターカード: 防御力以上のダメージを受けた時に破壊される — destruction comes with receiving the damage;
+    # standing damage that an untransform makes enough destroys nothing (issue 29; this test said the opposite)
     state = phase(new_state(), "action")
     char = put(state, "p1", ["本郷猛", "仮面ライダー1号"], "justice", damage=3)
     top = char["stack"][1]
     state, _ = act(state, Untransform(seat="p1", character=char["id"]))
     p = state["players"]["p1"]
-    assert top in p["hand"] and p["justice"] == [] and char["id"] in p["graveyard"]
+    assert top in p["hand"] and [c["id"] for c in p["justice"]] == [char["id"]]
+    assert p["justice"][0]["damage"] >= characters.defence(state, p["justice"][0])
 
 
 def test_a_placement_condition_must_be_met() -> None:

@@ -39,8 +39,9 @@ from .test_properties import alternatives, random_deck
 
 KINDS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))
 
-# the digest of golden_games(16, 4), recorded with the engine before it was made faster (issue 13)
-RECORDED = "1fa368fc6745e0c409f2080132e060351a3b1ab717f580933bb917c20e9e00cc"
+# the digest of golden_games(16, 4), recorded with the engine before it was made faster (issue 13); recorded again
+# for the readings the text decides (issue 29: 1枚制限 by printed names, destruction as damage is received)
+RECORDED = "c772ff2b946defb4c44aef2ad08daaeaa93d824ac449427f850a3a2e2148fe5a"
 
 
 def golden_games(sample: int, randoms: int) -> list[tuple[int, dict, tuple[str, str], dict]]:
