@@ -192,6 +192,9 @@ def run(state: State, events: list[Event]) -> None:
         frame = queue[0]
         if frame["i"] >= len(frame["effects"]):
             queue.pop(0)
+            then = frame.get("then")
+            if then is not None:  # what follows the ability's resolution (B5.3: the mission turns sideways)
+                missions.turn_sideways(state, *then["turn_sideways"])
             continue
         effect = frame["effects"][frame["i"]]
         if effect["effect"] == "declare":

@@ -140,9 +140,21 @@ def faction_fits(state: State, char_card: str, mission_card: str) -> bool:
     return attrs(state, char_card).get("faction") == attrs(state, mission_card).get("faction")
 
 
+def turn_sideways(state: State, seat: str, area: int, card_id: str) -> None:
+    """A mission achieved the first time becomes 達成済み (sideways) once its 記載効果 has resolved (B5.3); nothing
+    if the effect took it off the field meanwhile."""
+    mission = state["players"][seat]["missions"][area - 1]
+    if mission is None or mission["card"] != card_id or mission["achieved"]:
+        return
+    mission = own_held_mission(state, seat, area)
+    mission["achieved"] = True
+    mission["achieved_turn"] = state["turn"]
+
+
 def execute(state: State, seat: str, area: int, power: int, events: list[Event]) -> None:
     """B5: add ``power`` (a character's 作戦力) to ``seat``'s mission in ``area`` (turned face up first, B5.5).
-    On reaching the requirement: the first time its 達成時 effect is queued and it turns sideways (達成済み);
+    On reaching the requirement: the first time its 達成時 effect is queued and it turns sideways (達成済み) once
+    that effect has resolved (``turn_sideways``);
     afterwards the opponent's deck takes damage equal to its attack (B5.4)."""
     mission = own_held_mission(state, seat, area)  # (before reveal, which changes this same dict)
     if not mission["face_up"]:
@@ -160,9 +172,12 @@ def execute(state: State, seat: str, area: int, power: int, events: list[Event])
     if not mission["achieved"]:
         events.append(Event("achieved", "ミッションカード/B5.3", {"seat": seat, "area": area, "card": card_id,
                                                                  "name": name(state, card_id), "first": True}))
-        triggers.fire(state, seat, card_id, "achieved", events)
-        mission["achieved"] = True
-        mission["achieved_turn"] = state["turn"]
+        # ミッションが達成された場合、記載効果を発動した後、達成済み状態（横向き）となる: its 達成時 effect resolves
+        # first, and the mission turns sideways as the effect's frame leaves the queue (``turn_sideways``)
+        if triggers.fire(state, seat, card_id, "achieved", events):
+            state["queue"][-1]["then"] = {"turn_sideways": [seat, area, card_id]}
+        else:
+            turn_sideways(state, seat, area, card_id)
         return
     mission["achieved_turn"] = state["turn"]
     events.append(Event("achieved", "ミッションカード/B5.4", {"seat": seat, "area": area, "card": card_id,

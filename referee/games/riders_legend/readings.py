@@ -51,9 +51,10 @@ class Readings:
     lateral_adjacency: bool = False
     # B2 [PROPOSED] Q-R4: the placement limits of the types also bind where a character may move.
     movement_follows_placement: bool = True
-    # B2/B3.3 [INFERRED]: a face-down justice mission (laid at setup) is still "your justice mission" for the
-    # placement of characters; False counts face-up justice missions only.
-    face_down_justice_counts: bool = True
+    # B2/B3.3 [INFERRED]: whether a face-down justice mission (laid at setup) is "your justice mission" for the
+    # placement of characters. False (issue 29): face-up justice missions only — a justice character placed beside
+    # a face-down mission would tell the opponent what that mission is, which its facing keeps hidden.
+    face_down_justice_counts: bool = False
     # B3.3c [PROPOSED] Q-R5: transforming does not use the one character placement of the turn.
     transform_is_free: bool = True
     # B3.3c [PROPOSED] Q-R5: transformations (both ways) in any phase of one's own turn from the placement phase

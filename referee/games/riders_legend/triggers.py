@@ -3,7 +3,8 @@
 A frame on ``state["queue"]`` is one ability waiting to resolve::
 
     {"seat": controller, "source": card id, "effects": [effect], "i": next effect, "picked": [chosen so far],
-     "previous": [targets of the last effect], "attacked": card id | "", "clause": rule}
+     "previous": [targets of the last effect], "attacked": card id | "", "clause": rule,
+     "then"?: {"turn_sideways": [seat, area, mission card]}  (done as the frame leaves the queue: B5.3)}
 
 ``effects.run`` resolves the queue first in, first out.
 """

@@ -45,6 +45,12 @@ def found() -> dict[str, list[tuple[dict, str]]]:
     out = contract.positions(ENGINE, games[::2], PER_KIND, bots=("random", "random"))
     for kind, more in contract.positions(ENGINE, games[1::2], PER_KIND, seed=1, bots=("greedy", "random")).items():
         out.setdefault(kind, []).extend(more)
+    # a strike back is asked only after a group attack (reading attack_with "group"): more sample games under that
+    # reading, until one comes up (since the readings of issue 29, the games above no longer reach one)
+    group = [({"first": "p1", "readings": {"attack_with": "group"}}, sample if n % 2 else swapped, 700 + n)
+             for n in range(24)]
+    for kind, more in contract.positions(ENGINE, group, PER_KIND, seed=3, bots=("greedy", "random")).items():
+        out.setdefault(kind, []).extend(more)
     return out
 
 

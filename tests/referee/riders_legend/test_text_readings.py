@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from referee.games.riders_legend import characters
-from referee.games.riders_legend.actions import EndPhase, PlaceCharacter
+from referee.games.riders_legend import ENGINE, characters
+from referee.games.riders_legend.actions import Choose, EndPhase, Execute, PlaceCharacter
 from referee.games.riders_legend.placement import problem_character
-from referee.games.riders_legend.state import area_list, new_character
+from referee.games.riders_legend.state import abilities, area_list, new_character, new_mission
 
-from .conftest import act, new_state, phase, put
+from .conftest import act, lay, new_state, phase, put
 from .test_rulings import synthetic
 
 
@@ -87,3 +87,61 @@ def test_a_defence_modifier_ending_over_standing_damage_destroys_nothing():
         state, _ = act(state, EndPhase(seat="p1"))
     (left,) = [c for c in state["players"]["p2"]["battle"][0] if c["id"] == char["id"]]
     assert left["damage"] == printed and left["eot_defence"] == 0  # enough now, yet it stands
+
+
+# ミッションカード: ミッションが達成された場合、記載効果を発動した後、達成済み状態（横向き）となる。
+
+def test_a_mission_turns_sideways_only_after_its_effect_has_resolved():
+    state = phase(new_state(), "action")
+    lay(state, "p1", "アジトの捜索", 2)  # 達成時: turn an opposing face-down mission face up
+    p2_mission = next(c for c, card in state["cards"].items()
+                      if card["owner"] == "p2" and card["card_type"] == "mission"
+                      and c not in [m["card"] for m in state["players"]["p2"]["missions"] if m])
+    state["players"]["p2"]["missions"][2] = new_mission(p2_mission, False, False)  # two candidates: a choice
+    helper = put(state, "p1", "本郷猛", "operation", 2)
+    state, events = act(state, Execute(seat="p1", character=helper["id"]))
+    assert "achieved" in [e.kind for e in events] and state["pending"]["kind"] == "choose"
+    assert not state["players"]["p1"]["missions"][1]["achieved"]  # its effect is still resolving
+    state, _ = act(state, Choose(seat="p1", option=state["pending"]["options"][0]))
+    mission = state["players"]["p1"]["missions"][1]
+    assert mission["achieved"] and mission["achieved_turn"] == state["turn"]
+
+
+def triggers_of(state: dict, card: str) -> list:
+    return [t for t in abilities(state, card).get("triggers", ()) if t["when"] == "achieved"]
+
+
+def test_a_mission_with_no_effect_turns_sideways_at_once():
+    state = phase(new_state(), "action")
+    mission = state["players"]["p1"]["missions"][4]
+    assert not triggers_of(state, mission["card"])
+    helper = put(state, "p1", "本郷猛", "operation", 5)
+    mission["operation"] = 99
+    state, _ = act(state, Execute(seat="p1", character=helper["id"]))
+    assert state["players"]["p1"]["missions"][4]["achieved"]
+
+
+# ミッションカード / キャラクターカード: 正義タイプ… 自分の正義タイプのミッションが存在するエリアの作戦フィールド;
+# a face-down mission is turned face up only by execution or investigation, so placing beside it must not tell
+# what it is.
+
+def _face_down_justice(readings: dict | None = None) -> dict:
+    state = phase(new_state(config={"readings": readings} if readings else None))
+    lay(state, "p1", "人質の救出", 3, face_up=False)
+    return state
+
+
+def _operation_3(state: dict) -> list:
+    return [a for a in ENGINE.legal_actions(state, "p1")
+            if isinstance(a, PlaceCharacter) and a.field == "operation" and a.area == 3]
+
+
+def test_a_face_down_justice_mission_opens_no_operation_field_by_default():
+    assert _operation_3(_face_down_justice()) == []
+    state = _face_down_justice()
+    state["players"]["p1"]["missions"][2]["face_up"] = True  # turned face up (executed): now it does
+    assert _operation_3(state)
+
+
+def test_the_alternative_reading_lets_it_count_and_says_so_by_the_placement():
+    assert _operation_3(_face_down_justice({"face_down_justice_counts": True}))
