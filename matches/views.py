@@ -7,6 +7,7 @@ import json
 import uuid
 from collections import OrderedDict
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -320,7 +321,7 @@ def replay(request, match_id: int):
     more = {"steps": steps[first:stop], "first": first + 1, "total": len(steps),
             "more_url": f"?from={stop}{view}" if stop < len(steps) else "",
             "more_all_url": f"?from={stop}&all=1{view}"}
-    panels, marks = analysis_for(match)
+    panels, marks = analysis_for(match, seat, reveal)
     more["steps"] = [{**shown, "marks": marks.get(first + 1 + i, [])} for i, shown in enumerate(more["steps"])]
     if request.htmx and "from" in request.GET:
         return render(request, "matches/_replay_steps.html", more)
@@ -350,27 +351,51 @@ def _analysis_waiting(panels) -> bool:
 def analysis(request, match_id: int):
     """A finished match's analysis (issue 28, point 5). GET: the replay's analysis panel (htmx polls it while an
     analysis is being made; ``?waiting=1`` and none left running: the page reloads to show the marks). POST
-    ``seat``: ask for that seat's analysis (signed in), then the panel (htmx) or the replay."""
+    ``seat``: ask for that seat's analysis (signed in), then the panel (htmx) or the replay as it was (``step``,
+    ``as``, ``hidden`` of the form, so a reader without JavaScript keeps their place). A refusal is said in the
+    panel (or, without htmx, as a message); before the match has ended, on the match's page."""
     match = get_object_or_404(Match, pk=match_id)
+    seats = get_engine(match.game).seats
+    params = request.POST if request.method == "POST" else request.GET
+    view_as = params.get("as", "")
+    view_as = view_as if view_as in seats else ""
+    reveal = params.get("hidden") == "1"
+    step = params.get("step", "")
+    step = step if step.isascii() and step.isdigit() and len(step) < 7 else ""
+    replay_url = reverse("matches:replay", args=[match_id]) + "?" + urlencode(
+        {**({"step": step} if step else {}), "as": view_as, **({"hidden": "1"} if reveal else {})})
+    error = ""
     if request.method == "POST":
         if not request.user.is_authenticated:
-            return redirect_to_login(reverse("matches:replay", args=[match_id]))
-        seat = request.POST.get("seat", "")
+            if request.htmx:  # signed out meanwhile (another tab): the whole page goes to the sign-in form
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = f"{reverse('login')}?{urlencode({'next': replay_url})}"
+                return response
+            return redirect_to_login(replay_url)
         try:
-            services.match_request_analysis(match=match, seat=seat, user=request.user)
+            services.match_request_analysis(match=match, seat=request.POST.get("seat", ""), user=request.user)
         except services.AnalysisRefused as refused:
-            if request.htmx:
-                return HttpResponse(str(refused), status=409)
-            messages.error(request, str(refused))
+            error = str(refused)
+            if match.status != Match.Status.FINISHED:
+                messages.error(request, error)
+                detail = reverse("matches:detail", args=[match_id])
+                if request.htmx:
+                    response = HttpResponse(status=204)
+                    response["HX-Redirect"] = detail
+                    return response
+                return redirect(detail)
         if not request.htmx:
-            return redirect(f"{reverse('matches:replay', args=[match_id])}?as={seat}")
+            if error:
+                messages.error(request, error)
+            return redirect(replay_url)
     elif match.status != Match.Status.FINISHED:
         return HttpResponse(_("The analysis is available when the match has ended."), status=409)
     _page_language(request)
-    panels, _marks = analysis_for(match)
+    panels, _marks = analysis_for(match, view_as or None, reveal)
     waiting = _analysis_waiting(panels)
-    response = render(request, "matches/_analysis.html", {"match": match, "panels": panels, "waiting": waiting,
-                                                          "seat": request.GET.get("as", "")})
+    response = render(request, "matches/_analysis.html", {
+        "match": match, "panels": panels, "waiting": waiting, "seat": view_as, "reveal": reveal, "step": step,
+        "error": error})
     if request.method == "GET" and request.GET.get("waiting") and not waiting:
         response["HX-Refresh"] = "true"  # the marks on the steps and the board come with the page
     return response

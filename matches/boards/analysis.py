@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from referee.engine import get_engine
 
@@ -31,16 +32,28 @@ def grade(drop: float) -> str:
 
 
 def grade_label(code: str) -> str:
-    return {"blunder": _("Blunder"), "mistake": _("Mistake"), "inaccuracy": _("Inaccuracy")}.get(code, "")
+    return {"blunder": pgettext("analysis", "Blunder"), "mistake": pgettext("analysis", "Mistake"),
+            "inaccuracy": pgettext("analysis", "Inaccuracy")}.get(code, "")
 
 
 def percent(value: float) -> str:
+    """A chance to win as a reader takes it: whole percents, never a certain 0% or 100% (the figure is an
+    estimate)."""
+    if value >= 0.995:
+        return ">99%"
+    if value < 0.005:
+        return "<1%"
     return f"{round(100 * value)}%"
+
+
+# A drop under this (a hundredth) is "as good as" the search's choice.
+EVEN = 0.01
 
 
 @dataclass
 class Mark:
-    """One weighed decision as the replay shows it: ``step`` (1-based), the seat, the sentences, the grade."""
+    """One weighed decision as the replay shows it: ``step`` (1-based), the seat, the sentences, the grade.
+    ``best`` is empty when the view may not read it (a card of a hand the view does not show)."""
 
     step: int
     seat: str
@@ -61,18 +74,24 @@ class Mark:
 
     @property
     def sentence(self) -> str:
+        values = {"best": self.best, "best_value": self.best_value, "chosen": self.chosen,
+                  "chosen_value": self.chosen_value}
         if self.same:
-            return _("%(chosen)s: the search's own choice, %(value)s to win.") % {
-                "chosen": self.chosen, "value": self.chosen_value}
-        return _("%(best)s was worth %(best_value)s, the chosen %(chosen)s %(chosen_value)s.") % {
-            "best": self.best, "best_value": self.best_value, "chosen": self.chosen,
-            "chosen_value": self.chosen_value}
+            return _("The bot would have chosen this too: %(chosen_value)s to win.") % values
+        if not self.best:
+            return _("The bot's best here (hidden in this view) was worth %(best_value)s; the chosen "
+                     "“%(chosen)s” %(chosen_value)s.") % values
+        if self.drop < EVEN:
+            return _("As good as the bot's choice, “%(best)s” (%(chosen_value)s either way).") % values
+        if self.best == self.chosen:
+            return _("Another way to “%(best)s” was worth %(best_value)s; the one chosen %(chosen_value)s.") % values
+        return _("“%(best)s” was worth %(best_value)s; the chosen “%(chosen)s” %(chosen_value)s.") % values
 
 
 @dataclass
 class Panel:
-    """A seat's analysis panel: ``status`` (``Analysis.Status`` value, or ``""`` when not asked for), progress,
-    the grades counted and the largest drops."""
+    """A seat's analysis panel: ``status`` (``Analysis.Status`` value, ``"lost"`` for one whose worker is gone,
+    or ``""`` when not asked for), progress, the grades counted and the largest drops."""
 
     seat: str
     seat_label: str
@@ -83,25 +102,37 @@ class Panel:
     level: str = ""
     counts: dict[str, int] = field(default_factory=dict)
     largest: list[Mark] = field(default_factory=list)
+    graded: int = 0
     weighed: int = 0
+    readable: bool = True  # the view shows this seat's hidden cards: its best actions are named
 
     @property
     def percent_done(self) -> int:
         return round(100 * self.done / self.total) if self.total else 0
 
+    @property
+    def level_label(self) -> str:
+        return {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}.get(self.level, self.level)
 
-def _mark(presenter: Presenter, data: BoardInput, seat: str, entry: dict) -> Mark:
+
+def _mark(presenter: Presenter, data: BoardInput, seat: str, entry: dict, readable: bool) -> Mark:
     drop = float(entry["drop"])
     code = grade(drop)
+    same = entry["best"] == entry["chosen"]
     return Mark(step=entry["entry"] + 1, seat=seat, seat_label=presenter.seat_label(seat),
                 chosen=presenter.describe(entry["chosen"], data), chosen_value=percent(entry["chosen_value"]),
-                best=presenter.describe(entry["best"], data), best_value=percent(entry["best_value"]),
-                drop=drop, grade=code, grade_label=grade_label(code), same=entry["best"] == entry["chosen"])
+                best=presenter.describe(entry["best"], data) if readable or same else "",
+                best_value=percent(entry["best_value"]), drop=drop, grade=code, grade_label=grade_label(code),
+                same=same)
 
 
-def analysis_for(match: Match) -> tuple[list[Panel], dict[int, list[Mark]]]:
+def analysis_for(match: Match, viewer: str | None = None, reveal: bool = True
+                 ) -> tuple[list[Panel], dict[int, list[Mark]]]:
     """Each seat's panel and, for every weighed step, its marks (step → marks, one per seat that acted there).
-    Every card is named: only a finished match is analysed."""
+    The replay's view decides what is named: a seat's best actions (cards of its hand, maybe) are named when the
+    view is that seat's (``viewer``) or shows the hidden cards (``reveal``); the chosen actions are named as the
+    replay's steps name them."""
+    from ..services.analysis import analysis_lost
     from . import _finished_input
 
     presenter, data = _finished_input(match)
@@ -110,18 +141,21 @@ def analysis_for(match: Match) -> tuple[list[Panel], dict[int, list[Mark]]]:
     panels: list[Panel] = []
     marks: dict[int, list[Mark]] = {}
     for seat in seats:
-        panel = Panel(seat=seat, seat_label=presenter.seat_label(seat))
+        panel = Panel(seat=seat, seat_label=presenter.seat_label(seat), readable=reveal or viewer == seat)
         row = rows.get(seat)
         if row is not None:
             panel.status, panel.done, panel.total, panel.level = row.status, row.done, row.total, row.level
             panel.error = row.error
+            if analysis_lost(row):
+                panel.status = "lost"
             if row.status == Analysis.Status.DONE:
-                seat_marks = [_mark(presenter, data, seat, entry) for entry in row.result]
+                seat_marks = [_mark(presenter, data, seat, entry, panel.readable) for entry in row.result]
                 for mark in seat_marks:
                     marks.setdefault(mark.step, []).append(mark)
                 panel.weighed = len(seat_marks)
                 panel.counts = {code: sum(m.grade == code for m in seat_marks) for _least, code in GRADES}
-                panel.largest = sorted((m for m in seat_marks if m.grade), key=lambda m: (-m.drop, m.step))[:LARGEST]
+                graded = sorted((m for m in seat_marks if m.grade), key=lambda m: (-m.drop, m.step))
+                panel.graded, panel.largest = len(graded), graded[:LARGEST]
         panels.append(panel)
     return panels, marks
 

@@ -32,6 +32,9 @@ PROGRESS_EVERY = 2.0
 # the task again after its visibility timeout while it ran): asking again queues it anew, and a task delivered
 # again runs it. One written to more recently is another worker's, and a task delivered again leaves it be.
 STALE_AFTER = 120.0
+# A queued analysis no worker has started for this long is taken for lost too (a thread of the embedded default
+# gone with its process, a message lost with the broker); longer, since a busy bots' queue may hold it that long.
+QUEUED_STALE_AFTER = 600.0
 
 
 class AnalysisRefused(ValueError):
@@ -59,9 +62,11 @@ def match_request_analysis(*, match: Match, seat: str, user=None) -> tuple[Analy
     if match.status != Match.Status.FINISHED:
         raise AnalysisRefused(_("A match is analysed only after it has ended."))
     seats = get_engine(match.game).seats
+    if not seat:
+        raise AnalysisRefused(_("Choose the seat whose decisions are to be analysed."))
     if seat not in seats:
         raise AnalysisRefused(_("This game has no seat “%(seat)s”; its seats are %(seats)s.") % {
-            "seat": seat, "seats": ", ".join(seats)})
+            "seat": seat[:20] + ("…" if len(seat) > 20 else ""), "seats": ", ".join(seats)})
     try:
         with transaction.atomic():
             analysis, created = Analysis.objects.get_or_create(
@@ -69,20 +74,22 @@ def match_request_analysis(*, match: Match, seat: str, user=None) -> tuple[Analy
                 defaults={"level": analysis_level(), "requested_by": user if getattr(user, "pk", None) else None})
     except IntegrityError:  # asked twice at once: the other request made the row
         analysis, created = Analysis.objects.get(match=match, seat=seat), False
-    if not created and not (analysis.status == Analysis.Status.FAILED or _lost(analysis)):
+    if not created and not (analysis.status == Analysis.Status.FAILED or analysis_lost(analysis)):
         return analysis, False
     if not created:
         Analysis.objects.filter(pk=analysis.pk).update(status=Analysis.Status.QUEUED, error="", done=0,
-                                                       updated=timezone.now())
+                                                       level=analysis_level(), updated=timezone.now())
         analysis.refresh_from_db()
     transaction.on_commit(lambda: _queue(analysis.pk))
     return analysis, True
 
 
-def _lost(analysis: Analysis) -> bool:
-    """A running analysis with no progress written for ``STALE_AFTER`` seconds."""
-    return (analysis.status == Analysis.Status.RUNNING
-            and (timezone.now() - analysis.updated).total_seconds() > STALE_AFTER)
+def analysis_lost(analysis: Analysis) -> bool:
+    """A running analysis with no progress written for ``STALE_AFTER`` seconds, or a queued one no worker has
+    started for ``QUEUED_STALE_AFTER``: asking again makes it anew (the replay offers it)."""
+    quiet = (timezone.now() - analysis.updated).total_seconds()
+    return ((analysis.status == Analysis.Status.RUNNING and quiet > STALE_AFTER)
+            or (analysis.status == Analysis.Status.QUEUED and quiet > QUEUED_STALE_AFTER))
 
 
 def _queue(analysis_id: int) -> None:
@@ -115,8 +122,8 @@ def match_analyse(*, analysis_id: int) -> bool:
     analysis = Analysis.objects.select_related("match").filter(pk=analysis_id).first()
     if analysis is None or analysis.status == Analysis.Status.DONE:
         return False
-    if analysis.status == Analysis.Status.RUNNING and not _lost(analysis):
-        return False  # delivered again while another worker runs it
+    if analysis.status == Analysis.Status.RUNNING and not analysis_lost(analysis):
+        return False  # delivered again while another worker runs it (a queued one is this task's to run)
     match = analysis.match
     try:
         game_log = match_replay_log(match=match)

@@ -45,7 +45,7 @@ def test_a_match_in_play_is_not_analysed(seeded, users, quick, client):
     client.force_login(users[0])
     assert client.get(f"/matches/{match.pk}/analysis/").status_code == 409
     response = client.post(f"/matches/{match.pk}/analysis/", {"seat": "p1"}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 409 and "only after it has ended" in response.content.decode()
+    assert response.status_code == 204 and response["HX-Redirect"] == f"/matches/{match.pk}/"  # said there
     assert not Analysis.objects.exists()
 
 
@@ -57,8 +57,10 @@ def test_an_unknown_seat_is_refused(finished, users, quick):
 
 def test_asking_weighs_every_decision_once_and_the_replay_marks_them(finished, users, quick, client, monkeypatch):
     client.force_login(users[0])
-    response = client.post(f"/matches/{finished.pk}/analysis/", {"seat": "p2"})
-    assert response.status_code == 302 and response["Location"].endswith(f"/matches/{finished.pk}/replay/?as=p2")
+    response = client.post(f"/matches/{finished.pk}/analysis/", {"seat": "p2", "as": "p1", "step": "7", "hidden": "1"})
+    # without JavaScript the reader comes back to the replay as it was
+    assert response.status_code == 302
+    assert response["Location"] == f"/matches/{finished.pk}/replay/?step=7&as=p1&hidden=1"
     row = Analysis.objects.get(match=finished, seat="p2")
     log = match_replay_log(match=finished)
     assert row.status == Analysis.Status.DONE and row.level == "easy" and row.requested_by == users[0]
@@ -90,6 +92,7 @@ def test_the_japanese_replay_words_the_analysis(finished, users, quick, client):
     client.cookies["django_language"] = "ja"
     page = client.get(f"/matches/{finished.pk}/replay/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "件の判断を評価" in page and "解析" in page
+    assert "悪手 " in page and "誤りがあるとき" not in page  # "Mistakes" in the analysis's own sense
 
 
 def test_a_failed_or_lost_analysis_asked_again_is_made_again(finished, users, quick):
@@ -164,7 +167,7 @@ def test_a_player_asks_for_the_analysis_and_reads_it_on_the_replay(finished, use
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{live_server.url}/matches/{finished.pk}/replay/")
     panel = page.locator("[data-analysis-seat=p1]")
-    panel.get_by_role("button", name="Analyse Player 1's decisions").click()
+    panel.get_by_role("button", name="Analyse the decisions of Player 1").click()
     page.wait_for_selector("[data-analysis-seat=p1][data-analysis-status=done]", timeout=120_000)
     page.wait_for_load_state("networkidle")
     assert "decisions weighed" in panel.inner_text()
@@ -239,3 +242,77 @@ def test_the_api_refuses_a_match_in_play(seeded, users, quick):
     api.force_authenticate(users[0])
     answer = api.post(f"/api/matches/{match.pk}/analysis/", {"seat": "p1"}, format="json")
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "in_play"
+
+
+def test_the_words_of_a_weighed_decision():
+    from matches.boards.analysis import Mark, grade, percent
+
+    def mark(**changes) -> Mark:
+        values = {"step": 3, "seat": "p1", "seat_label": "Player 1", "chosen": "End the turn", "chosen_value": "38%",
+                  "best": "Unlock X", "best_value": "71%", "drop": 0.33, "grade": "blunder",
+                  "grade_label": "Blunder", "same": False}
+        return Mark(**{**values, **changes})
+
+    with translation.override("en"):
+        assert mark().sentence == "“Unlock X” was worth 71%; the chosen “End the turn” 38%."
+        assert mark(same=True, best="End the turn", chosen_value="71%").sentence == \
+            "The bot would have chosen this too: 71% to win."
+        assert mark(drop=0.004, chosen_value="90%").sentence == \
+            "As good as the bot's choice, “Unlock X” (90% either way)."
+        assert mark(best="Defend with ブロック", chosen="Defend with ブロック", drop=0.12).sentence.startswith(
+            "Another way to “Defend with ブロック” was worth 71%")
+        assert mark(best="").sentence.startswith("The bot's best here (hidden in this view) was worth 71%")
+    assert (percent(0.999), percent(0.001), percent(0.384)) == (">99%", "<1%", "38%")
+    assert (grade(0.30), grade(0.2), grade(0.0999), grade(0.1)) == ("blunder", "mistake", "", "inaccuracy")
+
+
+def test_a_view_that_hides_a_seats_cards_does_not_name_its_best_actions(finished, users, quick, client):
+    match_request_analysis(match=finished, seat="p2", user=users[0])
+    row = Analysis.objects.get(match=finished, seat="p2")
+    hidden_best = [e for e in row.result if e["best"] != e["chosen"]]
+    assert hidden_best
+    step = hidden_best[0]["entry"] + 1
+    as_p1 = client.get(f"/matches/{finished.pk}/replay/?step={step}&as=p1&partial=board").content.decode()
+    assert "hidden in this view" in as_p1
+    as_p2 = client.get(f"/matches/{finished.pk}/replay/?step={step}&as=p2&partial=board").content.decode()
+    shown = client.get(f"/matches/{finished.pk}/replay/?step={step}&as=p1&hidden=1&partial=board").content.decode()
+    assert "hidden in this view" not in as_p2 and "hidden in this view" not in shown
+    page = client.get(f"/matches/{finished.pk}/replay/?as=p1").content.decode()
+    assert "View as Player 2 or show the hidden cards" in page or "No decision lost" in page
+
+
+def test_a_lost_analysis_is_said_and_offered_again(finished, users, quick, client):
+    client.force_login(users[0])
+    Analysis.objects.create(match=finished, seat="p1", level="easy", status=Analysis.Status.RUNNING, done=15,
+                            total=103)
+    Analysis.objects.filter(match=finished).update(updated=timezone.now() - timedelta(minutes=5))
+    page = client.get(f"/matches/{finished.pk}/replay/").content.decode()
+    assert 'data-analysis-status="lost"' in page and "stopped at decision 15 of 103" in page
+    assert 'hx-trigger="every 2s"' not in page  # nothing to wait for
+    client.post(f"/matches/{finished.pk}/analysis/", {"seat": "p1"})
+    assert Analysis.objects.get(match=finished, seat="p1").status == Analysis.Status.DONE
+
+
+def test_bad_requests_are_said_plainly(finished, users, quick, client):
+    client.force_login(users[0])
+    url = f"/matches/{finished.pk}/analysis/"
+    with translation.override("en"):
+        long_seat = client.post(url, {"seat": "x" * 100_000, "as": "x" * 100_000}, HTTP_HX_REQUEST="true")
+        assert long_seat.status_code == 200 and "This game has no seat “xxxxxxxxxxxxxxxxxxxx…”" in \
+            long_seat.content.decode()
+        empty = client.post(url, {"seat": ""}, HTTP_HX_REQUEST="true").content.decode()
+        assert "Choose the seat whose decisions are to be analysed." in empty
+        plain = client.post(url, {"seat": "x" * 100_000})  # without htmx: back to the replay, with the message
+        assert plain.status_code == 302 and len(plain["Location"]) < 200
+    assert not Analysis.objects.exists()
+    client.logout()
+    signed_out = client.post(url, {"seat": "p1", "as": "p2"}, HTTP_HX_REQUEST="true")
+    assert signed_out.status_code == 204 and signed_out["HX-Redirect"].startswith("/accounts/login/?next=")
+
+
+def test_asking_before_the_end_goes_back_to_the_match(seeded, users, quick, client):
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy")
+    client.force_login(users[0])
+    response = client.post(f"/matches/{match.pk}/analysis/", {"seat": "p1"}, follow=True)
+    assert response.redirect_chain[-1][0] == f"/matches/{match.pk}/"
+    assert "analysed only after it has ended" in response.content.decode()
