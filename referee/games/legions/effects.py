@@ -149,8 +149,8 @@ def _targets(state: State, frame: Data, effect: Data) -> list[str]:
 
 
 def run(state: State, events: list[Event]) -> None:
-    """Resolve the effect queue until it is empty, a decision is pending, an attack waits for its block, or the
-    game is over."""
+    """Resolve the effect queue until it is empty, a decision is pending, an attack waits for its block, the game
+    is over, or a player's life has reached 0 (A8.1: the loss is at that moment; the caller settles it)."""
     queue = state["queue"]
     while queue and state["pending"] is None and state["combat"] is None and state["outcome"] is None:
         frame = queue[0]
@@ -179,6 +179,10 @@ def run(state: State, events: list[Event]) -> None:
         VOCABULARY.handler(effect["effect"])(state, frame, effect, chosen, events)
         frame["previous"] = [c.split("@")[0] for c in chosen]
         frame["broken"] = damage.check_breaks(state, events)
+        if any(player["life"] <= 0 for player in state["players"].values()):
+            # 勝利条件/A8.1 ライフが0になった時点でゲームに敗北する: the game ends at that moment, in the middle of an
+            # ability, before the triggers it queued resolve (``flow.advance`` settles it next; issue 29)
+            return
 
 
 def _clashes(option: str, others: list[str]) -> bool:

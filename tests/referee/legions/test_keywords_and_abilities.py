@@ -257,3 +257,15 @@ def test_an_effect_placing_two_minions_with_one_in_the_timeline_places_it_once(s
     st, _ = act(st, Choose(seat="p1", option=f"{a}@centre"))
     assert st["pending"]["kind"] == "main" and st["players"]["p1"]["lanes"]["centre"]["card"] == a
     assert [u for u in st["players"]["p1"]["lanes"].values() if u] == [st["players"]["p1"]["lanes"]["centre"]]
+
+
+def test_a8_1_life_at_0_loses_at_that_moment_before_the_queued_break_triggers(st) -> None:
+    # 勝利条件: ライフが0になった時点でゲームに敗北する (issue 29). デスクラウド takes p2 to 0 and breaks
+    # プルモーの毒銛撃ち, whose 《ブレイク時》 would take p1 to 0 too: p2 has lost already, so p1 wins (not a draw)
+    st["players"]["p1"]["life"], st["players"]["p2"]["life"] = 5, 4
+    put(st, "p2", "プルモーの毒銛撃ち", "centre")
+    (arts,) = to_hand(st, "p1", "デスクラウド")
+    st, events = act(st, Unlock(seat="p1", card=arts, then="use"))
+    out = ENGINE.outcome(st)
+    assert out.winner == "p1" and "A8.1" in out.reason
+    assert st["players"]["p1"]["life"] == 1  # the break trigger never resolved
