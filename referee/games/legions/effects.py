@@ -77,6 +77,8 @@ def choice(state: State, frame: Data, effect: Data) -> tuple[list[str], int] | N
         options = [c for z in zones for c in z if _card_matches(state, c, target)]
     else:
         options = field_candidates(state, seat, target, frame["source"])
+        if code == "fatigue":  # a unit on its placement turn cannot be fatigued (召喚酔い): not a target
+            options = [o for o in options if (found := find_unit(state, o)) is None or not field.sick(state, found[2])]
     if code == "place_from_timeline":
         options = [f"{c}@{lane}" for c in options for lane in field.empty_lanes(player)]
     elif code == "move_unit":
@@ -387,6 +389,10 @@ def _each_unit(state: State, chosen: list[str]) -> Iterator[Data]:
 @VOCABULARY.implements("fatigue")
 def _fatigue(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for unit in _each_unit(state, chosen):
+        if field.sick(state, unit):
+            # 召喚酔い: 配置ターンは行動不能状態として疲労させることができない — not by an effect either (issue 29)
+            events.append(Event("no_fatigue", "召喚酔い/A6.2", {"card": unit["card"]}))
+            continue
         unit["fatigued"] = True
         unit["hold"] = unit["hold"] or bool(effect.get("hold"))
         events.append(Event("fatigue", _clause(frame), {"card": unit["card"], "hold": unit["hold"]}))

@@ -13,6 +13,7 @@ from referee.games.legions import ENGINE
 from referee.games.legions.abilities import VOCABULARY, keyword_from_text, not_yet_refereed, render, validate
 from referee.games.legions.actions import Attack, Choose, Deploy, Keep, NoBlock, Unlock
 from referee.games.legions.cards import table
+from referee.games.legions.effects import choice
 
 from .conftest import CARDS, act, decks, kinds, main_phase, new_state, put, to_hand
 
@@ -269,3 +270,19 @@ def test_a8_1_life_at_0_loses_at_that_moment_before_the_queued_break_triggers(st
     out = ENGINE.outcome(st)
     assert out.winner == "p1" and "A8.1" in out.reason
     assert st["players"]["p1"]["life"] == 1  # the break trigger never resolved
+
+
+def test_a_unit_on_its_placement_turn_cannot_be_fatigued_by_an_effect(st) -> None:
+    # 召喚酔い: 配置ターンは行動不能状態として疲労させることができない (issue 29): フロストランス damages a minion
+    # placed this turn and would fatigue it; it stays active, and 蔦の束縛 cannot choose it at all
+    fresh = put(st, "p2", "リトルゴレム", "centre", placed=st["turn"])
+    old = put(st, "p2", "闇精シェイド", "left", placed=st["turn"] - 1)
+    frame = {"seat": "p1", "source": None, "previous": [], "broken": 0}
+    options, _ = choice(st, frame, {"effect": "fatigue", "target": {"pick": "choose", "side": "opponent",
+                                                                    "units": ["minion"]}})
+    assert fresh not in options and old in options
+    events: list = []
+    VOCABULARY.handler("fatigue")(st, {**frame, "clause": "test"}, {"effect": "fatigue"}, [fresh, old], events)
+    lanes = st["players"]["p2"]["lanes"]
+    assert not lanes["centre"]["fatigued"] and lanes["left"]["fatigued"]
+    assert [e.kind for e in events] == ["no_fatigue", "fatigue"]
