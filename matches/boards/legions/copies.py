@@ -1,6 +1,6 @@
 """Legions! copies (``matches.boards.copies``): the action fields that name cards, and where the view lists them —
-the hand, standby, arriving, exile and the four wait zones off the field; the master, lanes and leader zone on it
-(a unit is named with its lane instead of being merged)."""
+the hand, standby, arriving, in use, exile and the four wait zones off the field; the master, lanes and leader zone
+on it (a unit is named with its lane instead of being merged)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _piles(state: dict) -> dict[str, tuple]:
     """Card id → (seat, zone) for the cards off the field that the view lists."""
     piles: dict[str, tuple] = {}
     for seat, player in (state.get("players") or {}).items():
-        zones = [(zone, player.get(zone)) for zone in ("hand", "standby", "arriving", "exile")]
+        zones = [(zone, player.get(zone)) for zone in ("hand", "standby", "arriving", "using", "exile")]
         zones += [(f"wz{n + 1}", cards) for n, cards in enumerate(player.get("wz") or [])]
         for zone, cards in zones:
             for ref in cards if isinstance(cards, list) else ():

@@ -158,6 +158,12 @@ def run(state: State, events: list[Event]) -> None:
         frame = queue[0]
         if frame["i"] >= len(frame["effects"]):
             queue.pop(0)
+            then = frame.get("then")
+            if then is not None:  # 使用後は: the used card leaves play once its effects have resolved
+                seat, used, clause = then["used"]
+                player = state["players"][seat]
+                player["using"] = [c for c in player.get("using", []) if c != used]
+                timeline.leave_play(state, used, "used", events, clause)
             continue
         effect = frame["effects"][frame["i"]]
         found = choice(state, frame, effect)

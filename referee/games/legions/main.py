@@ -135,11 +135,15 @@ def do_unlock(state: State, a: Unlock, events: list[Event]) -> None:
 
 
 def use(state: State, seat: str, card_id: str, events: list[Event]) -> None:
-    """M4/M5: the card goes where it goes after use (skill: WZ(WT), arts: exile), then its effects resolve."""
+    """M4/M5: the card is in use (``player["using"]``, public) while its effects resolve; it goes where it goes
+    after use (skill: WZ(WT), arts: exile) once they have (使用後は; issue 29: not while a target choice is
+    pending), by the ``then`` of its frame (``effects.run``)."""
     kind = card(state, card_id)["card_type"]
     clause = "スキルカード/M4" if kind == "skill" else "アーツカード/M5"
-    timeline.leave_play(state, card_id, "used", events, clause)
+    player = state["players"][seat]
+    player["using"] = [*player.get("using", []), card_id]  # replaced, never changed in place (state.copy_state)
     triggers.push(state, seat, card_id, list(card(state, card_id).get("abilities", {}).get("effects", [])), clause)
+    state["queue"][-1]["then"] = {"used": [seat, card_id, clause]}
 
 
 def problem_deploy(state: State, a: Deploy) -> Problem:

@@ -24,7 +24,7 @@ DECK_TYPES = ("minion", "lord", "skill", "arts")
 def _player(master_id: str) -> Data:
     return {"life": LIFE_MAX, "awakened": False, "master": master_id, "master_cores": START_CORES, "active": 0,
             "fatigued": 0, "mp": 0, "lanes": {"right": None, "centre": None, "left": None}, "lord": None,
-            "hand": [], "deck": [], "standby": [], "arriving": [], "exile": [], "wz": [[], [], [], []],
+            "hand": [], "deck": [], "standby": [], "arriving": [], "using": [], "exile": [], "wz": [[], [], [], []],
             "wz_cores": [0, 0, 0, 0], "added": 0, "changed": False, "deck_out": False}
 
 

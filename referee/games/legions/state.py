@@ -14,7 +14,9 @@ Shape::
               "lanes": {"right"|"centre"|"left": unit | None}, "lord": unit | None,
               "hand": [id], "deck": [id] (top = last), "standby": [id], "exile": [id],
               "wz": [[id], [id], [id], [id]], "wz_cores": [int] * 4,          # ウェイトゾーン1..4
-              "arriving": [id] (unlocked into a full standby zone, A4), "added": int (cores from outside the
+              "arriving": [id] (unlocked into a full standby zone, A4),
+              "using": [id] (a skill or arts in use: it goes to the timeline or exclusion zone once its effects
+              have resolved, 使用後は; public), "added": int (cores from outside the
               game), "changed": bool (card change this turn),
               "deck_out": bool (had to draw and could not)}
     unit = {"card": id, "damage": int, "fatigued": bool, "placed": turn placed, "cores": int (a lord's CC),
@@ -43,12 +45,13 @@ def copy_state(state: State) -> Data:
 
     Shared: the static card table and the readings (never changed once set up), the RNG state (only setup
     draws), ``pending``, ``combat`` and ``outcome`` (always replaced whole), and the zones that change a few times a
-    game, which a rule replaces by a new list and never changes in place: each player's ``deck``, ``exile`` and
-    ``arriving``. Copied: each player (its scalars), its lanes and units (a unit's ``grants`` lists are replaced,
-    never appended to), ``hand``, ``standby``, the four wait zones and their cores, and the effect queue with its
-    frames (a frame's ``picked`` is replaced, never appended to). The property test checks that ``apply`` never
-    changes its input; the golden games that the logs stay the same. Written out by hand (``.copy()`` of each
-    part): a generic deep copy was a fifth of the time of a decision (bench/engine.py --game legions)."""
+    game, which a rule replaces by a new list and never changes in place: each player's ``deck``, ``exile``,
+    ``arriving`` and ``using``. Copied: each player (its scalars), its lanes and units (a unit's ``grants`` lists
+    are replaced, never appended to), ``hand``, ``standby``, the four wait zones and their cores, and the effect
+    queue with its frames (a frame's ``picked`` is replaced, never appended to). The property test checks that
+    ``apply`` never changes its input; the golden games that the logs stay the same. Written out by hand
+    (``.copy()`` of each part): a generic deep copy was a fifth of the time of a decision (bench/engine.py --game
+    legions)."""
     new = state.copy()
     players = state["players"]
     new["players"] = {"p1": _copy_player(players["p1"]), "p2": _copy_player(players["p2"])}

@@ -47,14 +47,15 @@ def _player(state: State, seat: str, viewer: str | None, visible: list[str], sha
             "hand": list(p["hand"]) if own else len(p["hand"]), "deck": len(p["deck"]),
             "standby": list(p["standby"]) if show_standby else len(p["standby"]),
             "arriving": list(p["arriving"]) if show_standby else len(p["arriving"]),
-            "exile": shared["exile"], "wz": shared["wz"], "wz_cores": shared["wz_cores"]}
+            "exile": shared["exile"], "wz": shared["wz"], "wz_cores": shared["wz_cores"],
+            "using": list(p.get("using", []))}
 
 
 def _public_parts(state: State, seat: str, off: set[str]) -> Data:
     """What every viewer sees alike of ``seat``'s player: the units on the field, the exclusion and wait zones,
     and the ids of those public cards (``cards``)."""
     p = state["players"][seat]
-    cards = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z)]
+    cards = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z), *p.get("using", [])]
     cards += [u["card"] for u in (*p["lanes"].values(), p["lord"]) if u is not None]
     return {"cards": cards, "lanes": {lane: _unit(state, p["lanes"][lane], off) for lane in LANES},
             "lord": _unit(state, p["lord"], off), "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],

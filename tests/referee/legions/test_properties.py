@@ -65,7 +65,8 @@ def random_deck(rng: random.Random) -> dict:
 
 def _ids(player: dict) -> list[str]:
     field = [u["card"] for u in (*player["lanes"].values(), player["lord"]) if u is not None]
-    return [*player["hand"], *player["deck"], *player["standby"], *player["arriving"], *player["exile"],
+    return [*player["hand"], *player["deck"], *player["standby"], *player["arriving"], *player["using"],
+            *player["exile"],
             *chain.from_iterable(player["wz"]), *field]
 
 

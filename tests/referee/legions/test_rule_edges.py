@@ -128,7 +128,7 @@ def test_a_player_is_shown_every_public_zone() -> None:
     st = main_phase(new_state(), "p1")
     shown = ENGINE.view(st, "p2")["players"]["p1"]
     assert set(shown) == {"active", "added", "arriving", "awakened", "deck", "exile", "fatigued", "hand", "lanes",
-                          "life", "lord", "master", "master_cores", "mp", "standby", "wz", "wz_cores"}
+                          "life", "lord", "master", "master_cores", "mp", "standby", "using", "wz", "wz_cores"}
     assert shown["wz"] == st["players"]["p1"]["wz"] and shown["wz_cores"] == st["players"]["p1"]["wz_cores"]
     own = ENGINE.view(st, "p1")
     assert set(st["players"]["p1"]["hand"]) <= set(own["cards"])

@@ -117,8 +117,8 @@ def test_the_state_and_each_player_hold_exactly_the_documented_keys() -> None:
                           "players", "pending", "queue", "combat", "outcome"}
     for player in state["players"].values():
         assert set(player) == {"life", "awakened", "master", "master_cores", "active", "fatigued", "mp", "lanes",
-                               "lord", "hand", "deck", "standby", "arriving", "exile", "wz", "wz_cores", "added",
-                               "changed", "deck_out"}
+                               "lord", "hand", "deck", "standby", "arriving", "using", "exile", "wz", "wz_cores",
+                               "added", "changed", "deck_out"}
         assert player["changed"] is False and player["arriving"] == [] and player["added"] == 0
 
 

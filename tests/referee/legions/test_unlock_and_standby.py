@@ -7,7 +7,7 @@ import pytest
 
 from referee.engine.errors import IllegalAction
 from referee.games.legions import ENGINE
-from referee.games.legions.actions import Deploy, RemoveStandby, Unlock
+from referee.games.legions.actions import Choose, Deploy, RemoveStandby, Unlock
 
 from .conftest import act, main_phase, new_state, put, to_hand
 
@@ -120,12 +120,18 @@ def test_m9_a_standby_card_is_removed_voluntarily_to_the_exclusion_zone(st) -> N
     assert st["players"]["p1"]["standby"] == [] and minion in st["players"]["p1"]["exile"]
 
 
-def test_a_used_skill_goes_to_the_wait_zone_of_its_wt(st) -> None:
+def test_a_used_skill_goes_to_the_wait_zone_of_its_wt_once_it_has_resolved(st) -> None:
+    # スキルカード: 使用後は… (issue 29): in use, public, while its target is chosen; to WZ(WT) after it resolves
     put(st, "p2", "リトルゴレム", "centre", placed=0)
     (skill,) = to_hand(st, "p1", "マジックミサイル")  # WT 1
     st, _ = act(st, Unlock(seat="p1", card=skill, then="use"))
     assert st["pending"]["kind"] == "choose"  # the golem or the master
-    assert skill in st["players"]["p1"]["wz"][0]
+    assert st["players"]["p1"]["using"] == [skill] and skill not in st["players"]["p1"]["wz"][0]
+    assert skill in ENGINE.view(st, "p2")["players"]["p1"]["using"]
+    st, events = act(st, Choose(seat="p1", option=st["pending"]["options"][0]))
+    assert skill in st["players"]["p1"]["wz"][0] and st["players"]["p1"]["using"] == []
+    kinds_ = [e.kind for e in events]
+    assert kinds_.index("to_wait_zone") > kinds_.index("damage")  # after its effect
 
 
 def test_a_used_arts_goes_to_the_exclusion_zone_and_needs_awakening(st) -> None:
