@@ -91,7 +91,9 @@ def problem_unlock(state: State, a: Unlock) -> Problem:
 
 def _area_problem(state: State, a: Unlock, kind: str, player: Data) -> Problem:
     if a.then == "standby":
-        if readings_mod.of(state).unlock_needs_empty_area and len(player["standby"]) >= timeline.STANDBY_MAX:
+        readings = readings_mod.of(state)
+        if (readings.unlock_needs_empty_area and not readings.standby_unlock_may_overflow
+                and len(player["standby"]) >= timeline.STANDBY_MAX):
             return ("standby_full", "the standby zone holds 2 cards", "スタンバイカードについて/§32-4 (reading)")
         return None
     if kind == "minion":
@@ -118,8 +120,8 @@ def do_unlock(state: State, a: Unlock, events: list[Event]) -> None:
         events.append(Event("unlock", "アンロックについて/M1", {**public, "card": a.card,
                                                              "name": name(state, a.card)}))
     triggers.fire(state, seat, a.card, "アンロック時", events, hidden=hidden)
-    if a.then == "standby":
-        player["standby"].append(a.card)
+    if a.then == "standby":  # into a full zone: its owner keeps 2 (超過分…任意に選んで破棄; timeline.to_standby)
+        timeline.to_standby(state, seat, [a.card], events, "unlock")
     elif kind == "minion":
         field.place_minion(state, seat, a.card, a.lane, events, "ミニオンカード/M2")
         triggers.fire(state, seat, a.card, "配置時", events)

@@ -39,8 +39,13 @@ class Readings:
     # A5 D2 [PROPOSED]: the card change is not offered with an empty deck.
     card_change_needs_deck: bool = True
     # A5 M1 (v1.3.0 §32-4) [PROPOSED meaning]: a minion or lord is unlocked only with an empty area for it
-    # (a lane or the lord area when placed at once, a free standby slot when stood by).
+    # (a lane or the lord area when placed at once, a free standby slot when stood by, unless
+    # ``standby_unlock_may_overflow``).
     unlock_needs_empty_area: bool = True
+    # スタンバイカードについて: スタンバイゾーンには最大2枚まで…超過分や不要分は任意に選んで破棄される (issue 29):
+    # a card may be unlocked into a full standby zone; its owner then chooses which 2 to keep (the ``keep``
+    # decision), the rest exiled. False: a full standby zone takes no unlock (with ``unlock_needs_empty_area``).
+    standby_unlock_may_overflow: bool = True
     # M1 [INFERRED] "CC is limited to the cores you have already fatigued this turn": the core cost comes from
     # the fatigue area as it stands once the unlock cost is paid. True would let the player fatigue more active
     # cores (making MP that is then lost) to pay it.

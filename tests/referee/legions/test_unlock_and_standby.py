@@ -7,7 +7,7 @@ import pytest
 
 from referee.engine.errors import IllegalAction
 from referee.games.legions import ENGINE
-from referee.games.legions.actions import Choose, Deploy, RemoveStandby, Unlock
+from referee.games.legions.actions import Choose, Deploy, Keep, RemoveStandby, Unlock
 
 from .conftest import act, main_phase, new_state, put, to_hand
 
@@ -100,6 +100,23 @@ def test_standby_holds_minions_and_skills_only_and_at_most_two(st) -> None:
     st, _ = act(st, Unlock(seat="p1", card=skill, then="standby"))
     assert st["players"]["p1"]["standby"] == [minion, skill]
     (third,) = to_hand(st, "p1", "闇精シェイド")
+    # スタンバイカードについて: 超過分や不要分は任意に選んで破棄される (issue 29): a third may be unlocked into the full
+    # zone, and its owner keeps 2 of the three, the other exiled
+    st, _ = act(st, Unlock(seat="p1", card=third, then="standby"))
+    assert st["pending"]["kind"] == "keep" and st["pending"]["seat"] == "p1"
+    assert sorted(st["pending"]["options"]) == sorted([minion, skill, third])
+    assert third not in str(ENGINE.view(st, "p2"))  # the opponent is not told which card arrived
+    st, _ = act(st, Keep(seat="p1", cards=(skill, third)))
+    p1 = st["players"]["p1"]
+    assert p1["standby"] == [skill, third] and minion in p1["exile"] and p1["arriving"] == []
+    assert st["pending"]["kind"] == "main" and st["pending"]["seat"] == "p1"  # the main phase goes on
+
+
+def test_the_alternative_reading_keeps_a_full_standby_zone_closed_to_an_unlock() -> None:
+    st = main_phase(new_state(config={"readings": {"standby_unlock_may_overflow": False}}), "p1")
+    first, second, third = to_hand(st, "p1", "下忍カスミ", "マジックミサイル", "闇精シェイド")
+    st, _ = act(st, Unlock(seat="p1", card=first, then="standby"))
+    st, _ = act(st, Unlock(seat="p1", card=second, then="standby"))
     with pytest.raises(IllegalAction) as refused:
         act(st, Unlock(seat="p1", card=third, then="standby"))
     assert refused.value.code == "standby_full"
