@@ -342,3 +342,23 @@ def test_a_card_that_would_take_its_users_life_to_0_asks_before_it_is_used(life,
     if asked:
         group = next(g for g in groups if any(c in uses for c in g.choices))
         assert '"confirm":"デスクラウド deals 4' in group.choices_json  # board.js asks it before sending
+
+
+def test_an_unlock_into_a_full_standby_zone_asks_which_two_to_keep_on_the_board():
+    # スタンバイカードについて: 超過分や不要分は任意に選んで破棄される (issue 29): the board offers the keep decision
+    from referee.games.legions.actions import Unlock
+    from tests.referee.legions.conftest import act, main_phase, new_state, to_hand
+
+    state = main_phase(new_state(), "p1")
+    first, second, third = to_hand(state, "p1", "下忍カスミ", "マジックミサイル", "闇精シェイド")
+    for card in (first, second, third):
+        state, _ = act(state, Unlock(seat="p1", card=card, then="standby"))
+    assert state["pending"]["kind"] == "keep"
+    assert _check_choices(state, set()) == 0
+    data = _data(state, "p1")
+    with translation.override("en"):
+        groups = build_groups(data.view["legal_actions"], lambda a: PRESENTER.choice(a, data))
+        (keep,) = [g for g in groups if g.key == "keep"]
+        assert len(keep.choices) == 3 and all("?" not in c.label for c in keep.choices)
+    opponent = _data(state, "p2")
+    assert third not in json.dumps(opponent.state)  # the card that arrived stays hidden from the other seat
