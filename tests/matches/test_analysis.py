@@ -75,6 +75,8 @@ def test_asking_weighs_every_decision_once_and_the_replay_marks_them(finished, u
 
     page = client.get(f"/matches/{finished.pk}/replay/?as=p2").content.decode()
     assert "decisions weighed" in page
+    ended = client.get(f"/matches/{finished.pk}/").content.decode()  # the end panel points to the analysis
+    assert f'href="/matches/{finished.pk}/replay/#replay-analysis"' in ended
     assert 'data-analysis-status="done"' in page and 'data-analysis-seat="p1" data-analysis-status=""' in page
     graded = [e for e in row.result if e["drop"] >= 0.10]
     if graded:  # each graded step is listed (the five largest) and linked
