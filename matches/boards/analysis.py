@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -133,11 +132,13 @@ def analysis_for(match: Match, viewer: str | None = None, reveal: bool = True
     view is that seat's (``viewer``) or shows the hidden cards (``reveal``); the chosen actions are named as the
     replay's steps name them."""
     from ..services.analysis import analysis_lost
-    from . import _finished_input
+    from . import _finished_input, presenter_for
 
-    presenter, data = _finished_input(match)
     seats = get_engine(match.game).seats
     rows = {row.seat: row for row in Analysis.objects.filter(match=match)}
+    # every card named, built only when there are marks to word (the replay asks on every step it shows)
+    presenter, data = (_finished_input(match) if any(r.status == Analysis.Status.DONE for r in rows.values())
+                       else (presenter_for(match.game), None))
     panels: list[Panel] = []
     marks: dict[int, list[Mark]] = {}
     for seat in seats:
@@ -148,7 +149,7 @@ def analysis_for(match: Match, viewer: str | None = None, reveal: bool = True
             panel.error = row.error
             if analysis_lost(row):
                 panel.status = "lost"
-            if row.status == Analysis.Status.DONE:
+            if row.status == Analysis.Status.DONE and data is not None:
                 seat_marks = [_mark(presenter, data, seat, entry, panel.readable) for entry in row.result]
                 for mark in seat_marks:
                     marks.setdefault(mark.step, []).append(mark)
@@ -159,6 +160,3 @@ def analysis_for(match: Match, viewer: str | None = None, reveal: bool = True
         panels.append(panel)
     return panels, marks
 
-
-def analysis_url(match: Match) -> str:
-    return reverse("matches:analysis", args=[match.pk])

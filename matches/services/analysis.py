@@ -115,7 +115,7 @@ def _run_on_thread(analysis_id: int) -> None:
 def match_analyse(*, analysis_id: int) -> bool:
     """Run a queued analysis to the end, writing its progress as it goes; False when there is nothing to do (the
     row is gone or done). A failure is recorded on the row (``status`` failed, ``error``) and logged."""
-    from referee.engine.analysis import analyse, count_decisions
+    from referee.engine.analysis import analyse
 
     from ..selectors import match_replay_log
 
@@ -127,13 +127,14 @@ def match_analyse(*, analysis_id: int) -> bool:
     match = analysis.match
     try:
         game_log = match_replay_log(match=match)
-        total = count_decisions(game_log, analysis.seat)
-        Analysis.objects.filter(pk=analysis_id).update(status=Analysis.Status.RUNNING, total=total, done=0,
-                                                       updated=timezone.now())
-        written = [time.monotonic()]
+        written = [0.0]
 
-        def progress(done: int, _assessment) -> None:
-            if time.monotonic() - written[0] >= PROGRESS_EVERY:
+        def progress(done: int, total: int) -> None:
+            if done == 0:  # the decisions are found: running, with its total
+                Analysis.objects.filter(pk=analysis_id).update(status=Analysis.Status.RUNNING, total=total, done=0,
+                                                               updated=timezone.now())
+                written[0] = time.monotonic()
+            elif time.monotonic() - written[0] >= PROGRESS_EVERY:
                 Analysis.objects.filter(pk=analysis_id).update(done=done, updated=timezone.now())
                 written[0] = time.monotonic()
 

@@ -13,7 +13,7 @@ Pure and deterministic: the same log, seat, level and seed give the same figures
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -45,15 +45,17 @@ class Assessment:
         return asdict(self)
 
 
-def decisions(log: dict[str, Any], seat: str) -> Iterator[tuple[int, dict[str, Any], Any]]:
-    """``(entry index, state before it, the engine)`` for each entry of ``log`` that ``seat`` chose among more
-    than one legal action. The log must replay (``replay.replay``); an action the engine refuses raises."""
+def decisions(log: dict[str, Any], seat: str) -> Iterator[tuple[int, dict[str, Any], Sequence[Any]]]:
+    """``(entry index, state before it, its legal actions)`` for each entry of ``log`` that ``seat`` chose among
+    more than one legal action. The log must replay (``replay.replay``); an action the engine refuses raises."""
     engine = get_engine(log["game"])
     state, _ = engine.new_game(log["config"], log["decks"], RngSeed(bytes.fromhex(log["seed"]),
                                                                         tuple(log["entropy"])))
     for i, entry in enumerate(log["entries"]):
-        if engine.to_act(state) == seat and len(engine.legal_actions(state, seat)) > 1:
-            yield i, state, engine
+        if engine.to_act(state) == seat:
+            legal = engine.legal_actions(state, seat)
+            if len(legal) > 1:
+                yield i, state, legal
         state, _ = engine.apply(state, entry["action"])
 
 
@@ -63,10 +65,10 @@ def count_decisions(log: dict[str, Any], seat: str) -> int:
 
 
 def analyse(log: dict[str, Any], seat: str, level: str = "hard", seed: int = 0,
-            progress: Callable[[int, Assessment], None] | None = None) -> list[Assessment]:
+            progress: Callable[[int, int], None] | None = None) -> list[Assessment]:
     """Assess every decision ``seat`` made in ``log`` (a finished game's log, ``replay``'s shape) at ``level``
-    (``search.LEVELS``). ``progress(done, assessment)`` is called after each decision. ValueError for an
-    unknown level or a seat the game does not have."""
+    (``search.LEVELS``). ``progress(done, total)`` is called once the decisions are found (done 0) and after each
+    one. ValueError for an unknown level or a seat the game does not have."""
     engine = get_engine(log["game"])
     if seat not in engine.seats:
         raise ValueError(f"{log['game']} has no seat {seat!r}; its seats are {', '.join(engine.seats)}")
@@ -76,8 +78,10 @@ def analyse(log: dict[str, Any], seat: str, level: str = "hard", seed: int = 0,
     knowledge = knowledge_for(log["game"])
     seeds = random.Random(seed)
     found: list[Assessment] = []
-    for i, state, _engine in decisions(log, seat):
-        legal = engine.legal_actions(state, seat)
+    points = list(decisions(log, seat))  # the game replayed once: the total is known before the searches
+    if progress is not None:
+        progress(0, len(points))
+    for i, state, legal in points:
         wanted = log["entries"][i]["action"]
         chosen = next((a for a in legal if encode(a) == wanted), None)
         if chosen is None:  # the log's action is not one the engine lists (an older log): nothing to weigh
@@ -94,5 +98,5 @@ def analyse(log: dict[str, Any], seat: str, level: str = "hard", seed: int = 0,
                                 drop=round(max(0.0, best_value - chosen_value), 4), options=len(legal))
         found.append(assessment)
         if progress is not None:
-            progress(len(found), assessment)
+            progress(len(found), len(points))
     return found

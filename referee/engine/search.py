@@ -188,6 +188,15 @@ def _iterate(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Bu
             visited.reward += value if visited.seat == seat else 1.0 - value
 
 
+def _root_actions(engine: Any, info: InformationSet) -> Sequence[Action]:
+    """The legal actions of the searching seat in its information set; ValueError when it is not to act."""
+    seat = info.seat
+    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
+    if not actions:
+        raise ValueError(f"{seat} is not to act")
+    return actions
+
+
 def estimates(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int,
               include: Action | None = None, include_iterations: int = 0) -> list[Estimate]:
     """Search ``info`` (``budget.iterations`` iterations) and return each legal root move's ``Estimate``, the
@@ -195,11 +204,13 @@ def estimates(engine: Any, info: InformationSet, knowledge: Knowledge, budget: B
     order). ``include``: a legal move to estimate as well, given at least
     ``include_iterations`` iterations of its own after the search (the analysis of a finished match weighs the
     move a player chose beside the search's own). ValueError when the seat is not to act."""
+    return _estimates(engine, info, knowledge, budget, seed, _root_actions(engine, info), include,
+                      include_iterations)
+
+
+def _estimates(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int,
+               actions: Sequence[Action], include: Action | None, include_iterations: int) -> list[Estimate]:
     rng = random.Random(seed)
-    seat = info.seat
-    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
-    if not actions:
-        raise ValueError(f"{seat} is not to act")
     root = _Node()
     prior = knowledge.prior(info)
     searched: dict[str, int] = {}  # the visits before ``include``'s own iterations: the order of the moves
@@ -223,13 +234,10 @@ def estimates(engine: Any, info: InformationSet, knowledge: Knowledge, budget: B
 def search(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, seed: int) -> Action:
     """The move ``info.seat`` makes (the module docstring). ValueError when the seat is not to act in the
     information set's state."""
-    seat = info.seat
-    actions: Sequence[Action] = engine.legal_actions(info.state, seat) if engine.to_act(info.state) == seat else []
-    if not actions:
-        raise ValueError(f"{seat} is not to act")
+    actions = _root_actions(engine, info)
     if len(actions) == 1:
         return actions[0]  # a decision with one legal action costs no search
-    best = estimates(engine, info, knowledge, budget, seed)[0]
+    best = _estimates(engine, info, knowledge, budget, seed, actions, None, 0)[0]
     if best.visits == 0:  # every determinization failed: the rule of thumb
         return max(actions, key=lambda a: engine.greedy_score(info.state, a))
     return best.action
