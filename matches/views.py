@@ -344,6 +344,13 @@ def replay(request, match_id: int):
         "chapters": replay_chapters(match, log), "panels": panels, "waiting": _analysis_waiting(panels)})
 
 
+def _whole_page_to(url: str) -> HttpResponse:
+    """An answer to an htmx request that sends the whole page to ``url`` (htmx's ``HX-Redirect``)."""
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = url
+    return response
+
+
 def _analysis_waiting(panels) -> bool:
     return any(panel.status in ("queued", "running") for panel in panels)
 
@@ -368,9 +375,7 @@ def analysis(request, match_id: int):
     if request.method == "POST":
         if not request.user.is_authenticated:
             if request.htmx:  # signed out meanwhile (another tab): the whole page goes to the sign-in form
-                response = HttpResponse(status=204)
-                response["HX-Redirect"] = f"{reverse('login')}?{urlencode({'next': replay_url})}"
-                return response
+                return _whole_page_to(f"{reverse('login')}?{urlencode({'next': replay_url})}")
             return redirect_to_login(replay_url)
         try:
             services.match_request_analysis(match=match, seat=request.POST.get("seat", ""), user=request.user)
@@ -379,11 +384,7 @@ def analysis(request, match_id: int):
             if match.status != Match.Status.FINISHED:
                 messages.error(request, error)
                 detail = reverse("matches:detail", args=[match_id])
-                if request.htmx:
-                    response = HttpResponse(status=204)
-                    response["HX-Redirect"] = detail
-                    return response
-                return redirect(detail)
+                return _whole_page_to(detail) if request.htmx else redirect(detail)
         if not request.htmx:
             if error:
                 messages.error(request, error)
