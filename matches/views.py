@@ -56,9 +56,7 @@ def _signed_in_to_act(view):
             return view(request, match_id, *args, **kwargs)
         login_url = redirect_to_login(reverse("matches:detail", args=[match_id]))["Location"]
         if request.htmx:
-            response = HttpResponse(_("You are signed out. Sign in to play."), status=200)
-            response["HX-Redirect"] = login_url
-            return response
+            return _whole_page_to(login_url, _("You are signed out. Sign in to play."), status=200)
         return redirect(login_url)
 
     return wrapper
@@ -344,9 +342,10 @@ def replay(request, match_id: int):
         "chapters": replay_chapters(match, log), "panels": panels, "waiting": _analysis_waiting(panels)})
 
 
-def _whole_page_to(url: str) -> HttpResponse:
-    """An answer to an htmx request that sends the whole page to ``url`` (htmx's ``HX-Redirect``)."""
-    response = HttpResponse(status=204)
+def _whole_page_to(url: str, text: str = "", status: int = 204) -> HttpResponse:
+    """An answer to an htmx request that sends the whole page to ``url`` (htmx's ``HX-Redirect``), never a page
+    swapped into a part of this one."""
+    response = HttpResponse(text, status=status)
     response["HX-Redirect"] = url
     return response
 
