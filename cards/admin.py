@@ -38,7 +38,7 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(CardSet)
 class CardSetAdmin(admin.ModelAdmin):
-    list_display = ("code", "name", "name_ja", "game", "release_date", "sample_data")
+    list_display = ("code", "name", "name_ja", "game", "release_date", "kinds", "sold_as", "sample_data")
     list_filter = ("game", "sample_data")
     search_fields = ("code", "name", "name_ja")
     list_select_related = ("game",)

@@ -39,7 +39,7 @@ def catalogue_version(game: Game) -> CatalogueVersion:
     sets = list(
         CardSet.objects.filter(game=game)
         .order_by("id")
-        .values_list("id", "code", "name", "name_ja", "release_date", "sample_data", "notes")
+        .values_list("id", "code", "name", "name_ja", "release_date", "sample_data", "notes", "kinds", "sold_as")
     )
     digest = hashlib.sha256(repr((game.name, game.name_ja, sets)).encode()).hexdigest()[:12]
     latest = stats["latest"].strftime("%Y%m%dT%H%M%S%f") if stats["latest"] else "empty"

@@ -40,8 +40,21 @@ class Game(models.Model):
         return schema_for(self.code)
 
 
+class CardSetQuerySet(models.QuerySet):
+    def with_coverage(self) -> CardSetQuerySet:
+        """Each set annotated with ``card_count`` (its cards in the catalogue) and ``invented_count`` (those of
+        them invented for play: ``name`` among their ``sample_fields``); see ``CardSet.coverage``."""
+        return self.annotate(
+            card_count=models.Count("cards", distinct=True),
+            invented_count=models.Count("cards", filter=models.Q(cards__sample_fields__icontains='"name"'),
+                                        distinct=True),
+        )
+
+
 class CardSet(models.Model):
-    """A release of a game (booster, starter); ``sample_data`` marks sets whose values are samples for play."""
+    """A release of a game (booster, starter, constructed deck); ``sample_data`` marks sets whose values are
+    samples for play. ``kinds`` is how many different cards (種類数) the real product has, None where no source
+    gives it; ``sold_as`` how it was sold (発売形式: pack size and price as the source prints them)."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="sets")
     code = models.CharField(max_length=32)
@@ -52,6 +65,16 @@ class CardSet(models.Model):
         default=False, help_text=_("The set's values are sample values for play, not the printed ones.")
     )
     notes = models.TextField(blank=True)
+    kinds = models.PositiveSmallIntegerField(
+        _("kinds"), null=True, blank=True,
+        help_text=_("How many different cards the real product has (種類数); empty where no source gives it."),
+    )
+    sold_as = models.CharField(
+        _("sold as"), max_length=200, blank=True,
+        help_text=_("How the product was sold (発売形式), e.g. 'ブースター（10/314）': cards per pack / price."),
+    )
+
+    objects = CardSetQuerySet.as_manager()
 
     class Meta:
         ordering = ["game_id", "release_date", "code"]
@@ -59,6 +82,14 @@ class CardSet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} — {self.name}"
+
+    @property
+    def coverage(self) -> float | None:
+        """The share of the real product's kinds the catalogue holds, 0.0–1.0 (capped at 1), or None when
+        ``kinds`` is unknown. Needs ``card_count`` from ``CardSet.objects.with_coverage()``."""
+        if not self.kinds:
+            return None
+        return min(1.0, self.card_count / self.kinds)
 
 
 class Card(models.Model):

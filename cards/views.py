@@ -1,5 +1,5 @@
-"""Catalogue pages: the games, a game's sets and card search (grid or table, sorted), a card, and the search
-help.
+"""Catalogue pages: the games, a game's sets and card search (grid or table, sorted), a set, a card, and the
+search help.
 
 Search errors are shown on the page, naming the bad part and its position; a full page answers 400, an htmx
 partial 200 (htmx does not swap 4xx answers) with the same message.
@@ -17,8 +17,9 @@ from django.utils.translation import get_language, gettext
 from referee import registry
 
 from .abilities import card_page_abilities
+from .coverage import coverage_text, invented_text, percent
 from .games import SCHEMAS
-from .models import Card, Game
+from .models import Card, CardSet, Game
 from .search import QueryError, all_keys, sorted_search
 from .search.abilities import keyword_names
 from .search.compiler import MAX_NUMBER
@@ -81,7 +82,7 @@ def game_detail(request, code: str):
         label_results(page, SCHEMAS[game.code], get_language() == "ja")
     context = {
         "game": game,
-        "sets": game.sets.annotate(card_count=Count("cards")),
+        "sets": set_rows(game),
         "query": query,
         "order": order,
         "orders": sort_options(game.code, get_language() == "ja"),
@@ -94,6 +95,32 @@ def game_detail(request, code: str):
     partial = getattr(request, "htmx", False)
     template = "cards/_results.html" if partial else "cards/game.html"
     return render(request, template, context, status=400 if error and not partial else 200)
+
+
+def set_rows(game: Game) -> list[CardSet]:
+    """``game``'s sets in release order, each with its coverage (``coverage_text``, ``invented_text``,
+    ``percent``) for the game and set pages."""
+    rows = list(game.sets.with_coverage())
+    for card_set in rows:
+        card_set.coverage_line = coverage_text(card_set)
+        card_set.invented_line = invented_text(card_set)
+        card_set.percent = percent(card_set)
+    return rows
+
+
+def set_detail(request, code: str, set_code: str):
+    """One set: the product (release, how it was sold, its kinds), how much of it the catalogue holds, its
+    notes (what is fact and what is sample), and its cards in number order (GET ``page``). 404 for an unknown
+    game or set."""
+    game = get_object_or_404(Game, code=code)
+    card_set = get_object_or_404(CardSet.objects.with_coverage(), game=game, code=set_code)
+    card_set.coverage_line = coverage_text(card_set)
+    card_set.invented_line = invented_text(card_set)
+    card_set.percent = percent(card_set)
+    cards = Card.objects.filter(card_set=card_set).select_related("card_set").order_by("collector_number", "id")
+    page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {"game": game, "set": card_set, "page": page, "search": f"set:{card_set.code}"}
+    return render(request, "cards/set.html", context)
 
 
 def sort_options(game_code: str, japanese: bool) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ from rest_framework import serializers, viewsets
 from config.api_errors import ApiError
 from config.pagination import CursorPagination
 
+from ..coverage import coverage_text
 from ..games import SCHEMAS
 from ..models import CardSet, Game
 from .caching import ConditionalGetMixin
@@ -44,11 +45,24 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class CardSetSerializer(serializers.ModelSerializer):
+    """A set with its coverage: ``kinds`` (the real product's number of kinds, null when no source gives it),
+    ``card_count`` (its cards in the catalogue), ``invented_count`` (those of them invented for play),
+    ``coverage`` (card_count / kinds, 0–1, null without kinds) and ``coverage_text`` ("58 of 198 kinds
+    catalogued")."""
+
     game = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    card_count = serializers.IntegerField(read_only=True)
+    invented_count = serializers.IntegerField(read_only=True)
+    coverage = serializers.FloatField(read_only=True, allow_null=True)
+    coverage_text = serializers.SerializerMethodField()
 
     class Meta:
         model = CardSet
-        fields = ["id", "game", "code", "name", "name_ja", "release_date", "sample_data", "notes"]
+        fields = ["id", "game", "code", "name", "name_ja", "release_date", "sample_data", "notes", "kinds",
+                  "sold_as", "card_count", "invented_count", "coverage", "coverage_text"]
+
+    def get_coverage_text(self, card_set: CardSet) -> str:
+        return coverage_text(card_set)
 
 
 class GameViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
@@ -70,7 +84,7 @@ class CardSetFilter(django_filters.FilterSet):
 class CardSetViewSet(ConditionalGetMixin, viewsets.ReadOnlyModelViewSet):
     """The sets (releases) of every game."""
 
-    queryset = CardSet.objects.select_related("game")
+    queryset = CardSet.objects.select_related("game").with_coverage()
     serializer_class = CardSetSerializer
     pagination_class = IdCursorPagination
     filterset_class = CardSetFilter

@@ -139,6 +139,8 @@ def _set_json(card_set: CardSet) -> dict[str, Any]:
         "release_date": card_set.release_date.isoformat() if card_set.release_date else None,
         "sample_data": card_set.sample_data,
         "notes": card_set.notes,
+        "kinds": card_set.kinds,
+        "sold_as": card_set.sold_as,
     }
 
 

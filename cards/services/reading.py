@@ -39,7 +39,9 @@ from .records import (
 
 FORMATS = {".json": "json", ".csv": "csv", ".zip": "zip"}
 JSON_CARD_KEYS = frozenset({"set", "number", *CARD_FIELDS, *IMAGE_FIELDS})
-JSON_SET_KEYS = frozenset({"code", "name", "name_ja", "release_date", "sample_data", "notes"})
+JSON_SET_KEYS = frozenset({"code", "name", "name_ja", "release_date", "sample_data", "notes", "kinds", "sold_as"})
+# keys a strict (whole) file may still leave out: added after version 1 was published, so older files stay valid
+OPTIONAL_SET_KEYS = frozenset({"kinds", "sold_as"})
 MAX_DOCUMENT_BYTES = 512 * 1024 * 1024  # the cards.json of an archive, uncompressed
 
 # Messages of unreadable files (exit 2); tests reuse them.
@@ -175,7 +177,9 @@ def _read_json_set(result: CardFile, game: str, where: str, item: Any) -> None:
     _unknown_keys(result, where, item, JSON_SET_KEYS, "set")
     if not result.partial:
         result.problems.extend(
-            Problem(where, key, MISSING) for key in sorted(JSON_SET_KEYS - {"code"}) if key not in item
+            Problem(where, key, MISSING)
+            for key in sorted(JSON_SET_KEYS - {"code"} - OPTIONAL_SET_KEYS)
+            if key not in item
         )
     values = {k: item[k] for k in JSON_SET_KEYS if k in item}
     result.sets.append(SetRecord(where=where, game=game, **{"code": None, **values}))

@@ -123,6 +123,8 @@ class SetRecord:
     release_date: Any = ABSENT
     sample_data: Any = ABSENT
     notes: Any = ABSENT
+    kinds: Any = ABSENT
+    sold_as: Any = ABSENT
     prefix: str = ""
 
 

@@ -21,7 +21,7 @@ from cards.models import CardSet, Game
 from .records import ABSENT, CardFile, Problem, SetRecord
 
 SetKey = tuple[str, str]  # (game code, set code)
-SET_FIELDS = ("name", "name_ja", "release_date", "sample_data", "notes")
+SET_FIELDS = ("name", "name_ja", "release_date", "sample_data", "notes", "kinds", "sold_as")
 
 SET_LISTED_TWICE = "set {code!r} is already listed as {first}"
 SET_CONFLICT = "set {code!r} already has {value!r} on {first}"
@@ -123,8 +123,12 @@ def _check_values(key: SetKey, given: dict[str, Any], where: str, problems: list
     values: dict[str, Any] = {}
     prefix = "set_" if where.startswith("row") else ""
     for name, value in given.items():
-        if name in ("name", "name_ja", "notes") and not isinstance(value, str):
+        if name in ("name", "name_ja", "notes", "sold_as") and not isinstance(value, str):
             problems.append(Problem(where, prefix + name, f"must be text, not {value!r}"))
+            continue
+        if name == "kinds" and value is not None and (type(value) is not int or value < 1):
+            message = f"must be a whole number of at least 1 or null, not {value!r}"
+            problems.append(Problem(where, prefix + name, message))
             continue
         if name == "sample_data" and not isinstance(value, bool):
             problems.append(Problem(where, prefix + name, f"must be true or false, not {value!r}"))

@@ -273,13 +273,14 @@ GAME = {"code": "iron_leaguer", "name": "Iron Leaguer", "name_ja": "疾風！ア
 
 def catalogue() -> dict:
     # release_date null: the rules text carries no date and we know of none to cite.
+    # kinds null and sold_as empty: no source we have gives the product's kinds or packaging
     sets = [{"code": "IL", "name": "Iron Leaguers", "name_ja": "アイアンリーガー", "release_date": None,
-             "sample_data": True, "notes": IL_NOTES}]
+             "sample_data": True, "notes": IL_NOTES, "kinds": None, "sold_as": ""}]
     cards = il_cards()
     for period in (1, 2, 3):
         sets.append({"code": f"T{period}", "name": f"Techniques, period {period}",
                      "name_ja": f"技カード {period}期", "release_date": None, "sample_data": True,
-                     "notes": TECH_NOTES})
+                     "notes": TECH_NOTES, "kinds": None, "sold_as": ""})
         cards.extend(technique_cards(period))
     cards = [normalised(card) for card in cards]
     return {"format": "shinpan.cards", "version": 1, "game": GAME, "sets": sets, "cards": cards}

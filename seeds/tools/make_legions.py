@@ -29,10 +29,21 @@ OUTPUT = Path(__file__).resolve().parents[1] / "catalogue" / "legions.json"
 
 B, R, W, G, U = "black", "red", "white", "green", "blue"
 
+# kinds and sold_as: the product table of ../shared/rules/legions.ja.txt (商品情報: 種類数, 発売形式) as printed;
+# kinds None where it gives none (the starter set; the two constructed decks, listed together as "2種").
 SETS = [
     {
+        "code": "LGST", "name": "Starter set", "name_ja": "スターターセット",
+        "release_date": "2017-06-24", "sample_data": True, "kinds": None, "sold_as": "構築済みデッキ（60/1500+税）",
+        "notes": (
+            "Real starter set (2017/6), sold as a preconstructed deck (spec A1.6: two 25-card mini decks). Facts: "
+            "the product, its month and how it was sold. Its number of kinds and its cards are not known to us: "
+            "none is catalogued. Samples: the release day."
+        ),
+    },
+    {
         "code": "LG01", "name": "Booster 1", "name_ja": "第1弾",
-        "release_date": "2017-06-24", "sample_data": True,
+        "release_date": "2017-06-24", "sample_data": True, "kinds": 110, "sold_as": "ブースター（10/350+税）",
         "notes": (
             "Real launch booster (2017/6, 110 kinds). Facts: the set, its month, the six launch "
             "masters, 星崎イノリ's class, and every value listed in the Legions public facts table; "
@@ -44,7 +55,7 @@ SETS = [
     },
     {
         "code": "LG02", "name": "Booster 2", "name_ja": "第2弾",
-        "release_date": "2017-11-25", "sample_data": True,
+        "release_date": "2017-11-25", "sample_data": True, "kinds": 60, "sold_as": "ブースター（10/350+税）",
         "notes": (
             "Real booster (2017/11, 60 kinds). Facts: the set and its month; real card names and the "
             "values in the public facts table. Samples: the release day, collector numbers, the set "
@@ -54,7 +65,7 @@ SETS = [
     },
     {
         "code": "LGSD1", "name": "Constructed deck: Underworld Flood", "name_ja": "構築済みデッキ 冥界氾濫",
-        "release_date": "2018-05-26", "sample_data": True,
+        "release_date": "2018-05-26", "sample_data": True, "kinds": None, "sold_as": "構築済みデッキ（47/2000+税）",
         "notes": (
             "Real preconstructed deck (2018/5) with which the blue colour arrived. Facts: the product "
             "and its month; real card names and the values in the public facts table (e.g. "
@@ -67,7 +78,7 @@ SETS = [
     {
         "code": "LGSD2", "name": "Constructed deck: Thread of Fate",
         "name_ja": "構築済みデッキ 運命の手繰り糸",
-        "release_date": "2018-05-26", "sample_data": True,
+        "release_date": "2018-05-26", "sample_data": True, "kinds": None, "sold_as": "構築済みデッキ（47/2000+税）",
         "notes": (
             "Real preconstructed deck (2018/5). Facts: the product and its month. Samples: every card "
             "in it here is invented for play (sample_fields include 'name'), as are the release day "
@@ -76,7 +87,7 @@ SETS = [
     },
     {
         "code": "LG03", "name": "Booster 3", "name_ja": "第3弾",
-        "release_date": "2018-08-25", "sample_data": True,
+        "release_date": "2018-08-25", "sample_data": True, "kinds": 83, "sold_as": "ブースター（10/350+税）",
         "notes": (
             "Real booster (2018/8, 83 kinds). Facts: the set and its month; real card names and the "
             "values in the public facts table. Samples: the release day, numbers, the set of each "
@@ -85,10 +96,12 @@ SETS = [
     },
     {
         "code": "LG04", "name": "Booster 4", "name_ja": "第4弾",
-        "release_date": "2019-04-27", "sample_data": True,
+        "release_date": "2019-04-27", "sample_data": True, "kinds": 58, "sold_as": "ブースター（10/350+税）",
         "notes": (
-            "Real booster (2019/4, 58 kinds). Facts: the set and its month. Samples: the release day "
-            "and every card here (invented for play, sample_fields include 'name')."
+            "Real booster (2019/4, 58 kinds). Facts: the set and its month; the names and known values of "
+            "the set 4 cards in the public facts (あずきあらい, 樹海のチアガール, クローネの占星術師, "
+            "コピースペル). Samples: the release day, numbers, every value listed in a card's sample_fields, "
+            "and invented cards (sample_fields include 'name')."
         ),
     },
 ]
@@ -163,31 +176,36 @@ ALL_UNKNOWN_MINION = ["colours", "unlock_cost", "atk", "hp", "wt", "rarity", "ru
 ALL_UNKNOWN_LORD = ["colours", "unlock_cost", "core_cost", "atk", "hp", "rarity", "rules_text"]
 ALL_UNKNOWN_SPELL = ["colours", "unlock_cost", "wt", "rarity", "rules_text"]
 ALL_UNKNOWN_ARTS = ["colours", "unlock_cost", "rarity", "rules_text"]
+# the マオ・ニャン 2017 list's unlock costs are known (public facts, research pass 3: the source groups its list by
+# cost), so they are not samples
+COST_KNOWN_MINION = [f for f in ALL_UNKNOWN_MINION if f != "unlock_cost"]
+COST_KNOWN_SPELL = [f for f in ALL_UNKNOWN_SPELL if f != "unlock_cost"]
 
 # --- LG01: launch booster (real cards of the public facts and the マオ・ニャン list, then invented) ---
-# マオ・ニャン decklist (types from the list; everything else a sample, on class black/red)
-minion("LG01", "下忍カスミ", "げにんカスミ", [B], "C", 1, 2, 1, 1, sample=ALL_UNKNOWN_MINION)
-minion("LG01", "ジャック・オ・ランタン", "ジャック・オ・ランタン", [B], "C", 2, 2, 2, 2,
-       "《ブレイク時》相手のミニオン1体に1ダメージを与える。", sample=ALL_UNKNOWN_MINION)
+# マオ・ニャン decklist (types from the list, unlock costs from the facts' cost grouping; everything else a
+# sample, on class black/red)
+minion("LG01", "下忍カスミ", "げにんカスミ", [B], "C", 1, 2, 1, 1, sample=COST_KNOWN_MINION)
+minion("LG01", "ジャック・オ・ランタン", "ジャック・オ・ランタン", [B], "C", 1, 2, 2, 2,
+       "《ブレイク時》相手のミニオン1体に1ダメージを与える。", sample=COST_KNOWN_MINION)
 minion("LG01", "スチームメイド・ステラ", "スチームメイド・ステラ", [R], "U", 2, 2, 3, 2,
-       "配置時：自分のウェイトゾーンのカード1枚を1つ前のウェイトゾーンに移す。", sample=ALL_UNKNOWN_MINION)
-minion("LG01", "スチームライダー", "スチームライダー", [R], "C", 2, 3, 2, 2,
-       sample=ALL_UNKNOWN_MINION + ["keywords"], keywords=["速攻"])
-minion("LG01", "蒸気装甲兵", "じょうきそうこうへい", [R], "C", 3, 3, 4, 3, sample=ALL_UNKNOWN_MINION)
-minion("LG01", "烏天狗キッカ", "からすてんぐキッカ", [B], "U", 2, 2, 2, 2,
-       sample=ALL_UNKNOWN_MINION + ["keywords"], keywords=["移動攻撃"])
-skill("LG01", "ブラッドスウォーム", "ブラッドスウォーム", [B], "U", 2, 3,
-      "相手のミニオン1体に2ダメージを与え、自分のマスターのライフを1回復する。", sample=ALL_UNKNOWN_SPELL)
+       "配置時：自分のウェイトゾーンのカード1枚を1つ前のウェイトゾーンに移す。", sample=COST_KNOWN_MINION)
+minion("LG01", "スチームライダー", "スチームライダー", [R], "C", 3, 3, 2, 2,
+       sample=COST_KNOWN_MINION + ["keywords"], keywords=["速攻"])
+minion("LG01", "蒸気装甲兵", "じょうきそうこうへい", [R], "C", 3, 3, 4, 3, sample=COST_KNOWN_MINION)
+minion("LG01", "烏天狗キッカ", "からすてんぐキッカ", [B], "U", 4, 2, 2, 2,
+       sample=COST_KNOWN_MINION + ["keywords"], keywords=["移動攻撃"])
+skill("LG01", "ブラッドスウォーム", "ブラッドスウォーム", [B], "U", 1, 3,
+      "相手のミニオン1体に2ダメージを与え、自分のマスターのライフを1回復する。", sample=COST_KNOWN_SPELL)
 skill("LG01", "白刃一閃", "はくじんいっせん", [R], "C", 2, 2,
-      "衝撃1。", sample=ALL_UNKNOWN_SPELL + ["atk", "keywords", "category"], atk=3, keywords=["衝撃1"],
+      "衝撃1。", sample=COST_KNOWN_SPELL + ["atk", "keywords", "category"], atk=3, keywords=["衝撃1"],
       category="剣術")
-skill("LG01", "マジックミサイル", "マジックミサイル", [R], "C", 1, 1,
-      "相手のユニット1体に2ダメージを与える。", sample=ALL_UNKNOWN_SPELL)
-skill("LG01", "ダークフレイム", "ダークフレイム", [B], "C", 2, 2,
-      "相手のフィールドにあるユニット1体を選び2ダメージを与える。", sample=["unlock_cost", "wt", "rarity"])
-skill("LG01", "チェインライトニング", "チェインライトニング", [R], "R", 3, 3,
+skill("LG01", "マジックミサイル", "マジックミサイル", [R], "C", 2, 1,
+      "相手のユニット1体に2ダメージを与える。", sample=COST_KNOWN_SPELL)
+skill("LG01", "ダークフレイム", "ダークフレイム", [B], "C", 3, 2,
+      "相手のフィールドにあるユニット1体を選び2ダメージを与える。", sample=["wt", "rarity"])
+skill("LG01", "チェインライトニング", "チェインライトニング", [R], "R", 4, 3,
       "相手のミニオン1体に2ダメージを与え、その隣のミニオンすべてに1ダメージを与える。",
-      sample=ALL_UNKNOWN_SPELL)
+      sample=COST_KNOWN_SPELL)
 arts("LG01", "デスクラウド", "デスクラウド", [B], "R", 5,
      "全てのフィールドにある全ユニットに4ダメージを与える。", sample=["rarity"])
 lord("LG01", "死神少女『ルルシュ』", "しにがみしょうじょルルシュ", [B], "SR", 5, 2, 4, 5,
@@ -253,7 +271,9 @@ minion("LG02", "墓場の骸骨兵", "はかばのがいこつへい", [B], "C",
 minion("LG02", "火竜の仔", "かりゅうのこ", [R], "R", 4, 5, 4, 4, "強襲。", keywords=["強襲"])
 skill("LG02", "烈火斬", "れっかざん", [R], "C", 1, 2, "衝撃1。", atk=3, keywords=["衝撃1"], category="剣術")
 arts("LG02", "焦土の炎", "しょうどのほのお", [R], "R", 6, "相手のミニオンすべてに3ダメージを与える。")
-lord("LG02", "炎帝『イフリータ』", "えんていイフリータ", [R], "SR", 5, 2, 5, 5, "速攻。", keywords=["速攻"])
+# a real name of the facts (played with 正負反転 as a combo); its type (a lord here) and every value are samples
+lord("LG02", "イフリータ", "イフリータ", [R], "SR", 5, 2, 5, 5, "速攻。", keywords=["速攻"],
+     sample=["card_type", *ALL_UNKNOWN_LORD, "keywords"])
 minion("LG02", "盾の乙女", "たてのおとめ", [W], "C", 2, 2, 3, 2, "挺身。", keywords=["挺身"])
 minion("LG02", "聖騎士団長", "せいきしだんちょう", [W], "R", 4, 4, 5, 4)
 skill("LG02", "一刀両断", "いっとうりょうだん", [W], "U", 3, 3,
@@ -340,6 +360,66 @@ lord("LG04", "樹上の狙撃手『アセロラ』", "じゅじょうのそげ�
 skill("LG04", "将軍の号令", "しょうぐんのごうれい", [W], "R", 4, 3,
       "自分のウェイトゾーンのミニオンカード2枚を空いているレーンに配置する。",
       sample=["card_type", *ALL_UNKNOWN_SPELL])
+
+
+# --- research pass 3 (public facts: "More facts"): real names with what the facts say of them -------------
+# Which set each sits in is a sample unless the facts name it (set 4). Known values are kept out of sample_fields.
+minion("LG02", "子鬼ヒミカ", "こおにヒミカ", [R], "U", 2, 2, 2, 2, "領域移動無効。配置時：カードを1枚引く。",
+       sample=["card_type", "colours", "unlock_cost", "atk", "hp", "wt", "rarity", "rules_text"],
+       keywords=["領域移動無効"])
+minion("LG03", "装甲巨人リノセロンテ", "そうこうきょじんリノセロンテ", [G], "R", 5, 5, 6, 4, "強襲。",
+       sample=["colours", "unlock_cost", "atk", "hp", "wt", "rarity", "rules_text"], keywords=["強襲"])
+minion("LG03", "ヘヴィガンナー", "ヘヴィガンナー", [R], "U", 5, 5, 5, 4, sample=ALL_UNKNOWN_MINION)
+minion("LG03", "オーガメイジ", "オーガメイジ", [G], "U", 5, 4, 6, 4, sample=ALL_UNKNOWN_MINION)
+minion("LG03", "ゴブリンシャーマン", "ゴブリンシャーマン", [R], "C", 2, 1, 3, 2,
+       "挺身。配置時：ターン終了時まで、自分のミニオンかロード1体のATKを+2する。",
+       sample=["colours", "unlock_cost", "atk", "hp", "wt", "rarity", "rules_text"], keywords=["挺身"])
+skill("LG02", "正負反転", "せいふはんてん", [R], "R", 3, 3,
+      "ターン終了時まで、自分のミニオンかロード1体のATKを+3する。",
+      sample=["card_type", *ALL_UNKNOWN_SPELL])
+skill("LG02", "死者の蘇生", "ししゃのそせい", [B], "R", 3, 3,
+      "自分のウェイトゾーンのミニオンカード1枚を、リバース状態でフィールドに配置する。",
+      sample=["card_type", "colours", "unlock_cost", "wt", "rarity", "rules_text"])
+minion("LG04", "あずきあらい", "あずきあらい", [R], "C", 1, 2, 1, 1,
+       "配置時（自分のライフが相手のライフ以下の場合）：相手のミニオン1体に1ダメージを与える。",
+       sample=["card_type", "atk", "hp", "wt", "rarity", "rules_text"])
+minion("LG04", "樹海のチアガール", "じゅかいのチアガール", [G], "C", 2, 1, 3, 2, "挺身。",
+       sample=["colours", "unlock_cost", "atk", "hp", "rarity", "rules_text"], keywords=["挺身"])
+minion("LG04", "クローネの占星術師", "クローネのせんせいじゅつし", [U], "U", 2, 1, 2, 2,
+       "配置時：カードを2枚引き、その後手札1枚を破棄する。",
+       sample=["card_type", "colours", "atk", "hp", "wt", "rarity", "rules_text"])
+skill("LG04", "コピースペル", "コピースペル", [U], "U", 2, 3, "カードを2枚引く。",
+      sample=["colours", "unlock_cost", "rarity", "rules_text"])
+
+# --- the 2018 「ハットトリック甲鱗」 list (../shared/cases/decklists/legions_hat_trick_2018_no_master.txt): names and
+# types as the source gives them; every value a sample, on green/red (the fairy theme of 星崎イノリ's colours)
+minion("LG03", "新緑の精霊", "しんりょくのせいれい", [G], "C", 1, 2, 1, 1, sample=ALL_UNKNOWN_MINION)
+minion("LG03", "樹精サクラ", "じゅせいサクラ", [G], "C", 2, 2, 2, 2,
+       "配置時：自分のマスターのライフを1回復する。", sample=ALL_UNKNOWN_MINION)
+minion("LG03", "いたずらピクシー", "いたずらピクシー", [G], "C", 1, 1, 2, 1,
+       "配置時：相手のミニオン1体のATKをターン終了時まで-1する。", sample=ALL_UNKNOWN_MINION)
+minion("LG03", "フォレストフェアリー", "フォレストフェアリー", [G], "C", 2, 2, 3, 2, sample=ALL_UNKNOWN_MINION)
+minion("LG03", "シルキーロロナ", "シルキーロロナ", [G], "U", 3, 3, 3, 3,
+       "配置時：自分のミニオンすべてのHPを+1する。", sample=ALL_UNKNOWN_MINION)
+minion("LG03", "マミーガール", "マミーガール", [R], "C", 2, 3, 1, 2, sample=ALL_UNKNOWN_MINION)
+minion("LG03", "プーカ", "プーカ", [G], "C", 2, 2, 2, 2, "移動攻撃。", sample=ALL_UNKNOWN_MINION + ["keywords"],
+       keywords=["移動攻撃"])
+minion("LG03", "女王の護衛戦士リコッテ", "じょおうのごえいせんしリコッテ", [G], "R", 3, 2, 5, 3, "挺身。",
+       sample=ALL_UNKNOWN_MINION + ["keywords"], keywords=["挺身"])
+minion("LG03", "赤龍の乗り手", "せきりゅうののりて", [R], "R", 4, 4, 3, 3, "速攻。",
+       sample=ALL_UNKNOWN_MINION + ["keywords"], keywords=["速攻"])
+skill("LG03", "妖精の角笛", "ようせいのつのぶえ", [G], "C", 1, 2, "カードを1枚引く。", sample=ALL_UNKNOWN_SPELL)
+skill("LG03", "ライトヒール", "ライトヒール", [G], "C", 1, 1, "自分のマスターのライフを2回復する。",
+      sample=ALL_UNKNOWN_SPELL)
+skill("LG03", "クイックリカバー", "クイックリカバー", [G], "U", 2, 2,
+      "ターン終了時まで、自分のミニオンかロード1体のHPを+2する。", sample=ALL_UNKNOWN_SPELL)
+arts("LG03", "スイッチアタック", "スイッチアタック", [R], "R", 4,
+     "相手のミニオン1体に、そのATKと同じダメージを与える。",
+     sample=ALL_UNKNOWN_ARTS)
+lord("LG03", "妖精女王エルルーン", "ようせいじょおうエルルーン", [G], "SR", 5, 2, 4, 6,
+     "配置時：自分のミニオンすべてのATKをターン終了時まで+1する。", sample=ALL_UNKNOWN_LORD)
+lord("LG03", "炎の乙女エキドナ", "ほのおのおとめエキドナ", [R], "SR", 6, 2, 6, 5, "速攻。",
+     sample=ALL_UNKNOWN_LORD + ["keywords", "finisher"], keywords=["速攻"], finisher=True)
 
 
 def build_catalogue() -> dict[str, Any]:

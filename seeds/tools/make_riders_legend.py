@@ -38,12 +38,16 @@ _SET_NOTE = (
     "real set's {real} cards."
 )
 
-# (code, name, name_ja, release_date, real card count)
+# (code, name, name_ja, release_date, real card count (種類数), how it was sold (発売形式)): the product table of
+# ../shared/rules/riders_legend.ja.txt (商品情報 ラインナップ), as printed
 SETS = (
-    ("RL01", "Basic Set", "基本セット", "2001-07-01", 198),
-    ("RL02", "Awakening! Ultimate Power", "発現! 究極の力", "2001-10-01", 120),
-    ("RL03", "Shock! The Unknown Warrior", "衝撃! 未知なる戦士", "2002-02-01", 206),
-    ("RL04", "Showdown! Bonds of Fate", "対決! 運命の絆", "2002-06-01", 120),
+    ("RL01", "Basic Set", "基本セット", "2001-07-01", 198, "スターター（61/1300）、ブースター（10/314）"),
+    ("RL02", "Awakening! Ultimate Power", "発現! 究極の力", "2001-10-01", 120, "ブースター（10/314）"),
+    ("RL03", "Shock! The Unknown Warrior", "衝撃! 未知なる戦士", "2002-02-01", 206,
+     "スターター（61/1300）、ブースター（10/314）"),
+    ("RL04", "Showdown! Bonds of Fate", "対決! 運命の絆", "2002-06-01", 120, "ブースター（10/314）"),
+    ("RL05", "Assemble! The Glorious Kamen Riders", "集結! 栄光の仮面ライダー", "2002-06-01", 63,
+     "ブースター（10/314）"),
 )
 
 # Characters: (set, name, faction, attack, defence, operation, rarity, options)
@@ -379,8 +383,8 @@ def build_catalogue() -> dict[str, Any]:
             cards.append(make(row, counters[row[0]]))
     sets = [
         {"code": code, "name": name, "name_ja": name_ja, "release_date": date, "sample_data": True,
-         "notes": _SET_NOTE.format(count=counters[code], real=real)}
-        for code, name, name_ja, date, real in SETS
+         "notes": _SET_NOTE.format(count=counters[code], real=real), "kinds": real, "sold_as": sold_as}
+        for code, name, name_ja, date, real, sold_as in SETS
     ]
     return {"format": "shinpan.cards", "version": 1, "game": GAME, "sets": sets, "cards": cards}
 

@@ -239,3 +239,12 @@ def test_a_real_published_list_reads_to_the_same_deck(name):
     entries, problems = codec.resolve(codec.parse(decoding.decode(text)), index)
     got = [(e["section"], index.cards[e["card"]]["name"], e["count"], e["line"]) for e in entries]
     assert problems == [] and got == REAL[name]
+
+
+def test_the_2018_list_that_names_no_master_reads_every_card_and_reports_only_the_missing_master():
+    # issue 29.3: the third real list (「ハットトリック甲鱗」, 2018) names 16 cards, every one in the seed catalogue
+    # now; its one problem is the master the source does not name (Legions: デッキ構築, one master)
+    result = read((CASES / "legions_hat_trick_2018_no_master.txt").read_text(encoding="utf-8"))
+    assert len(result.entries) == 16 and sum(e["count"] for e in result.entries) == 40
+    assert [(p.code, p.section) for p in result.report.errors] == [("legions.master_count", "master")]
+    assert result.report.warnings == []

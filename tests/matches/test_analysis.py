@@ -31,7 +31,9 @@ def quick(settings):
 
 @pytest.fixture
 def finished(seeded, users, monkeypatch) -> Match:
-    monkeypatch.setattr("matches.services.creation.secrets.token_bytes", lambda n: bytes([7]) * n)
+    # a seed at which greedy play gives some decisions away at easy (7 stopped doing so when the 2017 list's
+    # unlock costs became known, issue 29.3)
+    monkeypatch.setattr("matches.services.creation.secrets.token_bytes", lambda n: bytes([1]) * n)
     match = match_challenge(user=users[0], game="legions", seat="p1", opponent="greedy", autoplay="greedy")
     match = Match.objects.get(pk=match.pk)
     assert match.status == Match.Status.FINISHED

@@ -23,6 +23,7 @@ A card's ``abilities`` (shape: ``referee.abilities.vocabulary``) uses these term
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.abilities import Kind, Param, Problem, Term, Vocabulary
@@ -167,6 +168,12 @@ KEYWORDS = (
     Term("効果ダメージ無効", "効果ダメージ無効", "Effect damage immunity", hooks=("no_effect_damage",),
          name_en="Effect damage immunity",
          reminder_ja="効果によるダメージを受けない。", reminder_en="Takes no damage from effects."),
+    # 子鬼ヒミカ (public facts, research pass 3: 領域移動無効). Our reading (docs/rules/legions.md): an effect
+    # that would send the unit to another zone (hand, timeline, standby, exclusion) leaves it where it is;
+    # damage and breaks are not moves and still apply, and a move between lanes stays in the field.
+    Term("領域移動無効", "領域移動無効", "Zone-move immunity", hooks=("no_zone_move",), name_en="Zone-move immunity",
+         reminder_ja="効果によって他の領域に移動しない。",
+         reminder_en="Effects cannot move it to another zone."),
     Term("挺身", "挺身", "Devotion", hooks=("teishin",), name_en="Devotion",
          reminder_ja="どのレーンからでも、自分のリーダーゾーンへのアタックをブロックできる。",
          reminder_en="Can block an attack on your leader zone from any lane."),
@@ -186,8 +193,28 @@ def _minion_placed_text(item: Data, values: Data, lang: str) -> str:
         side, "When a minion is placed")
 
 
+# conditions a trigger may carry (``"if"``): checked when the trigger fires; the trigger is not queued otherwise
+# (あずきあらい, public facts: its 配置時 effect needs its owner's life to be at most the opponent's)
+CONDITIONS = ("life_at_most_opponent",)
+_CONDITION_TEXT = {"life_at_most_opponent": ("自分のライフが相手のライフ以下の場合",
+                                             "if your life is at most your opponent's")}
+
+
+def _conditioned(ja: str, en: str) -> Callable[[Data, Data, str], str]:
+    """The text of a trigger that may carry an ``if`` condition: the timing, then the condition."""
+
+    def compose(item: Data, values: Data, lang: str) -> str:
+        condition = _CONDITION_TEXT.get(item.get("if", ""))
+        if lang == "ja":
+            return f"{ja}（{condition[0]}）" if condition else ja
+        return f"{en}, {condition[1]}" if condition else en
+    return compose
+
+
+IF = Param("if", "choice", required=False, choices=CONDITIONS, label_ja="条件", label_en="condition")
+
 TRIGGERS = (
-    Term("配置時", "配置時", "When placed"),
+    Term("配置時", "配置時", "When placed", params=(IF,), compose=_conditioned("配置時", "When placed")),
     Term("アンロック時", "アンロック時", "When unlocked"),
     Term("ブレイク時", "《ブレイク時》", "When broken"),
     Term("ターン開始時", "自分のターン開始時", "At the start of your turn"),

@@ -327,6 +327,11 @@ def _hidden_zone(state: State, zone: str) -> bool:
 def _send(state: State, frame: Data, effect: Data, chosen: list[str], events: list[Event]) -> None:
     for card_id in chosen:
         seat = owner(state, card_id)
+        found = find_unit(state, card_id)
+        if found is not None and "no_zone_move" in field.hooks(state, found[2]):
+            # 領域移動無効 (our reading, docs/rules/legions.md): the unit stays where it is
+            events.append(Event("unmoved", _clause(frame), {"card": card_id, "seat": seat, "to": effect["to"]}))
+            continue
         where = _take(state, card_id)
         if where is None:
             continue

@@ -46,10 +46,22 @@ def fire(state: State, seat: str, card_id: str, when: str, events: list[Event], 
     fired, and ``triggered``, addressed to ``seat``, names the card. Its effects resolve in public."""
     fired = False
     for trigger in abilities(state, card_id).get("triggers", ()):
-        if trigger["when"] == when:
+        if trigger["when"] == when and condition_holds(state, seat, trigger.get("if")):
             _queue(state, seat, card_id, trigger, events, hidden)
             fired = True
     return fired
+
+
+def condition_holds(state: State, seat: str, condition: str | None) -> bool:
+    """Whether a trigger's ``if`` condition (abilities.CONDITIONS) holds for its controller ``seat`` now; no
+    condition always holds. ``life_at_most_opponent``: ``seat``'s life is at most the opponent's."""
+    if condition is None:
+        return True
+    if condition == "life_at_most_opponent":
+        players = state["players"]
+        other = next(s for s in players if s != seat)
+        return bool(players[seat]["life"] <= players[other]["life"])
+    raise ValueError(f"unknown trigger condition {condition!r}")
 
 
 def _queue(state: State, seat: str, card_id: str, trigger: Data, events: list[Event], hidden: bool = False) -> None:
