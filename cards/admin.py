@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
 
 from referee import registry
 
@@ -67,7 +68,7 @@ def game_filters() -> list[type[admin.SimpleListFilter]]:
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(SimpleHistoryAdmin):
     form = CardAdminForm
     list_display = ("thumbnail_tag", "name", "reading", "card_set", "collector_number", "card_type", "game")
     list_display_links = ("thumbnail_tag", "name")

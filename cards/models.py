@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from referee import registry
 
@@ -117,8 +120,15 @@ class Card(models.Model):
     )
     image = models.ImageField(_("image"), upload_to="cards/", blank=True)
     thumbnail = models.ImageField(_("thumbnail"), upload_to="cards/thumbs/", blank=True, editable=False)
+    # where each value accepted from a community proposal comes from (issue 29.4): field path (as in
+    # sample_fields: "name", "atk", "upper.attack") -> {"url", "image", "proposal", "proposed_by", "accepted_by",
+    # "accepted_at"}; written by community.services.accept
+    sources = models.JSONField(_("sources"), default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # every save through the ORM (the admin, an accepted proposal) keeps the card as it was, who and why:
+    # /cards/<id>/history/. Bulk file imports write their rows in SQL and are not versioned card by card.
+    history = HistoricalRecords(excluded_fields=["thumbnail", "updated_at"], cascade_delete_history=False)
 
     class Meta:
         ordering = ["game_id", "card_set_id", "collector_number"]
@@ -163,3 +173,19 @@ class Card(models.Model):
     @property
     def is_sample(self) -> bool:
         return bool(self.sample_fields) or self.card_set.sample_data
+
+
+@receiver(pre_save, sender=Card)
+def keep_the_catalogued_version(sender: type[Card], instance: Card, raw: bool = False, **kwargs: object) -> None:
+    """Before the first recorded change of a card that a bulk import or the seeds wrote (in SQL: no history),
+    keep its stored state as its first version, so the change's history entry shows what it changed."""
+    if raw or instance.pk is None or Card.history.filter(id=instance.pk).exists():
+        return
+    stored = Card.objects.filter(pk=instance.pk).first()
+    if stored is not None:
+        (baseline,) = Card.history.bulk_history_create([stored], update=True, default_change_reason=CATALOGUED)
+        # the catalogue's version, not the signed-in user's (the history middleware would name them)
+        type(baseline).objects.filter(pk=baseline.pk).update(history_user=None)
+
+
+CATALOGUED = "As catalogued (bulk import or seed)"

@@ -7,6 +7,7 @@ partial 200 (htmx does not swap 4xx answers) with the same message.
 
 from __future__ import annotations
 
+from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.db.models.fields.json import KT
@@ -181,16 +182,49 @@ def card_detail(request, pk: int):
         "printings": printings,
         "chain": transform_chain(card),
         "sample_labels": sample_labels(schema, card.sample_fields or [], japanese),
+        "sources": source_rows(card, schema, japanese),
         "abilities": card_page_abilities(card.game.code, card.abilities),
         "japanese": japanese,
     }
     return render(request, "cards/card.html", context)
 
 
+def source_rows(card: Card, schema, japanese: bool) -> list[dict]:
+    """Each value of ``card`` that came from an accepted proposal (``Card.sources``, issue 29.4): its label, the
+    value now, the source (page address, photo) and who proposed and accepted it, in the page's field order."""
+    sources = card.sources or {}
+    if not sources:
+        return []
+    order = ["name", "reading", "rarity", "rules_text", "flavour_text", *(a.name for a in schema.attrs)]
+    rows = []
+    for path in sorted(sources, key=lambda p: order.index(p.split(".")[0]) if p.split(".")[0] in order else 99):
+        head, _, tail = path.partition(".")
+        if path in order[:5]:
+            text = getattr(card, path)
+        else:
+            attr = next((a for a in schema.attrs if a.name == head), None)
+            if attr is not None and tail:
+                attr = next((f for f in attr.fields if f.name == tail), None)
+            value = (card.attributes.get(head) or {}).get(tail) if tail else card.attributes.get(head)
+            text = value_text(attr, value, japanese) if attr is not None else str(value)
+        source = sources[path]
+        rows.append({
+            "label": sample_labels(schema, [path], japanese)[0] if path not in ("reading", "rarity")
+            else (gettext("Reading") if path == "reading" else gettext("Rarity")),
+            "value": text,
+            "url": source.get("url", ""),
+            "image": default_storage.url(source["image"]) if source.get("image") else "",
+            "proposal": source.get("proposal"), "proposed_by": source.get("proposed_by", ""),
+            "accepted_by": source.get("accepted_by", ""), "accepted_at": source.get("accepted_at", ""),
+        })
+    return rows
+
+
 def sample_labels(schema, fields: list[str], japanese: bool) -> list[str]:
     """The names of a card's sample fields as the page calls them (``atk`` → ATK, ``rules_text`` → Rules
     text); nested paths (``upper.attack``) by their last part."""
-    common = {"rules_text": gettext("Rules text"), "flavour_text": gettext("Flavour text"), "name": gettext("Name")}
+    common = {"rules_text": gettext("Rules text"), "flavour_text": gettext("Flavour text"), "name": gettext("Name"),
+              "rarity": gettext("Rarity"), "reading": gettext("Reading"), "card_type": gettext("Type")}
     labels = {attr.name: attr.label_ja if japanese else attr.label for attr in schema.attrs}
     nested = {f.name: f.label_ja if japanese else f.label for attr in schema.attrs for f in attr.fields}
     return [common.get(name) or labels.get(name) or nested.get(name.rsplit(".", 1)[-1], name) for name in fields]

@@ -56,7 +56,9 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "bulma",  # django-bulma: Bulma 1.0 CSS served as our static files (no CDN)
+    "simple_history",  # django-simple-history: each card's history of changes (issue 29.4)
     "cards",
+    "community",
     "decks",
     "matches",
     "referee",
@@ -77,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",  # a history record names the signed-in user who made it
 ]
 
 ROOT_URLCONF = "config.urls"

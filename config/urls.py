@@ -21,6 +21,7 @@ urlpatterns = [
     path("matches/", include("matches.urls")),
     path("accounts/signup/", matches_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("community.urls")),
     path("", include("cards.urls")),
 ]
 

@@ -40,7 +40,9 @@ CardKey = tuple[str, str, str]  # (game code, set code, collector number)
 
 BATCH_SIZE = 500
 # The columns a new card is inserted with (the id comes from the database).
-INSERTED_FIELDS = ("game", "card_set", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "created_at", "updated_at")
+# ``sources`` (values accepted from community proposals, issue 29.4) is not in card files: a new card has none
+INSERTED_FIELDS = ("game", "card_set", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "sources", "created_at",
+                   "updated_at")
 TEXT_FIELDS = ("number", "name", "reading", "card_type", "rarity", "rules_text", "flavour_text")
 STRIPPED_FIELDS = frozenset({"number", "name", "reading", "card_type", "rarity"})
 MODEL_FIELD = {"number": "collector_number"}
@@ -71,6 +73,7 @@ class ImportReport:
     unchanged: int = 0
     sets_created: int = 0
     sets_updated: int = 0
+    community_kept: int = 0  # values accepted from community proposals that the file would have replaced
     dry_run: bool = False
     problems: list[Problem] = field(default_factory=list)
 
@@ -83,6 +86,8 @@ class ImportReport:
         text = f"created {self.created}, updated {self.updated}, unchanged {self.unchanged}"
         if self.sets_created or self.sets_updated:
             text += f"; sets created {self.sets_created}, updated {self.sets_updated}"
+        if self.community_kept:
+            text += f"; {self.community_kept} community value(s) kept"
         return text + (" (dry run: nothing written)" if self.dry_run else "")
 
 
@@ -305,9 +310,32 @@ def _existing_cards(set_plan: SetPlan) -> dict[CardKey, Card]:
         return {}
     by_id = {card_set.id: key for key, card_set in set_plan.existing.items()}
     cards = Card.objects.filter(card_set_id__in=list(by_id)).only(
-        "id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS
+        "id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "sources"
     )
     return {(*by_id[card.card_set_id], card.collector_number): card for card in cards}
+
+
+def _keep_community_values(card: Card, values: dict[str, Any], report: ImportReport) -> dict[str, Any]:
+    """``values`` with every value the card took from an accepted community proposal (``Card.sources``, issue
+    29.4) kept as stored: a file (the seeds that ``make run`` loads again) does not undo an editor's decision,
+    nor mark a sourced value as a sample again. Counts the values the file would have replaced."""
+    values = {**values, "attributes": dict(values.get("attributes") or {})}
+    for path in card.sources:
+        head, _, tail = path.partition(".")
+        if path in CARD_FIELDS:
+            new, old = values.get(path), getattr(card, path)
+            values[path] = old
+        else:
+            stored = card.attributes.get(head)
+            new = (values["attributes"].get(head) or {}).get(tail) if tail else values["attributes"].get(head)
+            old = (stored or {}).get(tail) if tail else stored
+            if tail:
+                values["attributes"][head] = {**(values["attributes"].get(head) or {}), tail: old}
+            elif head in card.attributes:
+                values["attributes"][head] = stored
+        report.community_kept += new != old
+    values["sample_fields"] = [f for f in values.get("sample_fields") or [] if f not in card.sources]
+    return values
 
 
 def _diff(
@@ -321,7 +349,10 @@ def _diff(
         card = existing.get(key)
         if card is None:
             to_create.append((key, values))
-        elif all(getattr(card, name) == values[name] for name in CARD_FIELDS) and not image_plan.changes(key):
+            continue
+        if card.sources:
+            values = _keep_community_values(card, values, report)
+        if all(getattr(card, name) == values[name] for name in CARD_FIELDS) and not image_plan.changes(key):
             report.unchanged += 1
         else:
             for name in CARD_FIELDS:
@@ -393,6 +424,7 @@ def _write(
                 "collector_number": key[2],
                 **{name: values[name] for name in CARD_FIELDS},
                 **{name: image_names.get((key, name), "") for name in IMAGE_FIELDS},
+                "sources": {},
                 "created_at": now,
                 "updated_at": now,
             }

@@ -131,9 +131,10 @@ def template_msgids() -> set[str]:
 
 
 def translated_msgids() -> set[str]:
-    """The msgids translated in the project's catalogue or the catalogue app's own (``cards/locale``)."""
+    """The msgids translated in the project's catalogue or an app's own (``cards/locale``; the card page's
+    proposal and history links are ``community/locale``'s)."""
     translated = set()
-    for path in (ROOT / "locale", ROOT / "cards" / "locale"):
+    for path in (ROOT / "locale", ROOT / "cards" / "locale", ROOT / "community" / "locale"):
         po = polib.pofile(str(path / "ja" / "LC_MESSAGES" / "django.po"))
         translated |= {entry.msgid for entry in po if entry.msgstr or entry.msgstr_plural}
     return translated

@@ -1,0 +1,161 @@
+"""Pages of the community's card data (issue 29.4): propose a correction or a new card, the proposals (an
+editor's queue, a player's own), one proposal with its difference and the editor's decision, and a card's
+history."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cards.models import CATALOGUED, Card, Game
+
+from . import services
+from .forms import ProposalForm
+from .models import CardProposal
+
+PAGE_SIZE = 30
+
+
+def _japanese() -> bool:
+    return (get_language() or "").startswith("ja")
+
+
+def _propose(request, game: Game, card: Card | None):
+    initial = {}
+    if card is None and request.GET.get("set"):  # from a set's page: that set chosen
+        initial["card_set"] = game.sets.filter(code=request.GET["set"]).first()
+    form = ProposalForm(request.POST or None, request.FILES or None, game=game, card=card, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if card is None:
+                proposal = services.propose_card(
+                    user=request.user, game=game, card_set=form.cleaned_data["card_set"], values=form.values(),
+                    source_url=form.cleaned_data["source_url"], source_image=form.image,
+                    note=form.cleaned_data["note"])
+            else:
+                proposal = services.propose_correction(
+                    user=request.user, card=card, values=form.values(), source_url=form.cleaned_data["source_url"],
+                    source_image=form.image, note=form.cleaned_data["note"])
+        except services.ProposalRefused as exc:
+            for path, texts in exc.errors.items():
+                for text in texts:
+                    form.add_error(form.field_name(path), text)
+        else:
+            messages.success(request, _("Thank you: your proposal waits for an editor."))
+            return redirect("community:proposal", pk=proposal.pk)
+    return render(request, "community/propose.html", {"form": form, "game": game, "card": card},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+def propose_correction(request, pk: int):
+    """GET the card's values to correct; POST a proposal (400 with each problem beside its field)."""
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), pk=pk)
+    return _propose(request, card.game, card)
+
+
+@login_required
+def propose_card(request, code: str):
+    """GET an empty card of the game; POST a proposal for a new card."""
+    return _propose(request, get_object_or_404(Game, code=code), None)
+
+
+@login_required
+def proposal_list(request):
+    """Editors: the queue (``?status=pending`` by default, or accepted/rejected/withdrawn/all). Others: their own
+    proposals."""
+    editor = services.can_review(request.user)
+    status = request.GET.get("status") or ("pending" if editor else "all")
+    proposals = CardProposal.objects.select_related("game", "card", "proposer", "reviewer").order_by(
+        "created_at" if status == "pending" else "-created_at")
+    if not editor:
+        proposals = proposals.filter(proposer=request.user)
+    if status in CardProposal.Status.values:
+        proposals = proposals.filter(status=status)
+    page = Paginator(proposals, PAGE_SIZE).get_page(request.GET.get("page"))
+    statuses = [("all", _("all")), *((value, label) for value, label in CardProposal.Status.choices)]
+    return render(request, "community/proposals.html",
+                  {"page": page, "editor": editor, "status": status, "statuses": statuses})
+
+
+def _visible(request, proposal: CardProposal) -> bool:
+    return services.can_review(request.user) or proposal.proposer_id == request.user.pk
+
+
+@login_required
+def proposal_detail(request, pk: int):
+    """One proposal: its difference (when proposed, now, proposed), source and decision; an editor's form to
+    accept or reject it. Only its proposer and the editors see it."""
+    proposal = get_object_or_404(CardProposal.objects.select_related("game", "card", "card_set", "proposer",
+                                                                     "reviewer"), pk=pk)
+    if not _visible(request, proposal):
+        raise Http404
+    rows = services.difference(proposal, _japanese())
+    return render(request, "community/proposal.html", {
+        "proposal": proposal, "rows": rows, "editor": services.can_review(request.user),
+        "conflicts": [row for row in rows if proposal.card_id and row.conflict
+                      and proposal.status == CardProposal.Status.PENDING],
+        "errors": request.session.pop(f"proposal-{pk}-errors", None),
+    })
+
+
+@require_POST
+@login_required
+def proposal_decide(request, pk: int):
+    """An editor's decision: POST ``decision`` accept|reject and ``reason`` (required to reject); the proposer
+    may POST ``decision=withdraw``. A refusal is shown on the proposal's page."""
+    proposal = get_object_or_404(CardProposal, pk=pk)
+    if not _visible(request, proposal):
+        raise Http404
+    decision, reason = request.POST.get("decision"), request.POST.get("reason", "")
+    try:
+        if decision == "accept":
+            card = services.accept(proposal=proposal, editor=request.user, reason=reason)
+            messages.success(request, _("Accepted: the card has the proposed values."))
+            return redirect("cards:card", pk=card.pk)
+        if decision == "reject":
+            services.reject(proposal=proposal, editor=request.user, reason=reason)
+            messages.success(request, _("Rejected; the proposer reads your reason."))
+        elif decision == "withdraw":
+            services.withdraw(proposal=proposal, user=request.user)
+            messages.success(request, _("Your proposal is withdrawn."))
+        else:
+            return HttpResponseForbidden(_("Unknown decision."))
+    except services.ProposalRefused as exc:
+        request.session[f"proposal-{pk}-errors"] = [
+            (services.label(proposal.game.code, path, _japanese()) if path != services.ALL else "", text)
+            for path, texts in exc.errors.items() for text in texts]
+    return redirect("community:proposal", pk=pk)
+
+
+def card_history(request, pk: int):
+    """Every recorded version of a card, newest first, each with who made it, when, why and what changed."""
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), pk=pk)
+    records = list(card.history.select_related("history_user").order_by("-history_date", "-history_id")[:200])
+    versions = []
+    for record, older in zip(records, [*records[1:], None], strict=True):
+        changes = []
+        if older is not None:
+            delta = record.diff_against(older, excluded_fields=["sources", "created_at"])
+            for change in delta.changes:
+                if change.field == "attributes" and isinstance(change.old, dict) and isinstance(change.new, dict):
+                    for key in sorted(set(change.old) | set(change.new)):  # attribute by attribute
+                        if change.old.get(key) != change.new.get(key):
+                            changes.append((services.label(card.game.code, key, _japanese()),
+                                            services.shown(change.old.get(key)), services.shown(change.new.get(key))))
+                    continue
+                field = change.field
+                name = capfirst(str(Card._meta.get_field(field).verbose_name))
+                changes.append((name, services.shown(change.old), services.shown(change.new)))
+        versions.append({"record": record, "changes": changes, "first": older is None})
+    proposals = card.proposals.filter(Q(status=CardProposal.Status.ACCEPTED)).order_by("-reviewed_at")[:50]
+    return render(request, "community/history.html", {"card": card, "versions": versions, "proposals": proposals,
+                                                      "catalogued": CATALOGUED})
