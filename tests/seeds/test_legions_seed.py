@@ -319,13 +319,11 @@ def test_every_product_line_of_the_rules_document_is_a_set_with_its_kinds():
     }
 
 
-def test_the_face_down_card_of_the_facts_is_catalogued_but_not_yet_refereed():
-    # 死者の蘇生 places a card face down (リバース状態): not in the vocabulary yet, so a match refuses it by name
-    from referee.games.legions.abilities import not_yet_refereed
-
+def test_the_face_down_card_of_the_facts_places_a_card_face_down():
+    # 死者の蘇生 places a card face down (リバース状態): its effect says so, and the engine referees it
     card = by_name()["死者の蘇生"]
     assert "リバース状態" in card["rules_text"]
-    assert [name for name, _ in not_yet_refereed(cards())] == ["死者の蘇生"]
+    assert card["abilities"]["effects"][0]["face_down"] is True
 
 
 @pytest.mark.parametrize("name", sorted(PRINTED_TEXT))

@@ -159,6 +159,8 @@ class LegionsPresenter(Presenter):
         if lane == "lord":
             stats.append((_("Cores"), unit["cores"]))
         flags = [labels.keyword(k) for k in unit["keywords"]]
+        if unit.get("reversed"):
+            flags.insert(0, _("face down (no abilities)"))
         if unit["fatigued"]:
             flags.append(_("fatigued"))
         if unit["sick"]:

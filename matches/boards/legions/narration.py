@@ -131,6 +131,8 @@ SENTENCES: dict[str, Callable[[dict, dict], str]] = {
         "to": labels.core_zone(d.get("to"))},
     "fatigue": lambda d, n: _("%(card)s is fatigued.") % {"card": _card(d, n)},
     "no_fatigue": lambda d, n: _("%(card)s cannot be fatigued on the turn it was placed.") % {"card": _card(d, n)},
+    "reversed": lambda d, n: _("%(card)s is placed face down: it has no abilities while it stays so.") % {
+        "card": _card(d, n)},
     "unmoved": lambda d, n: _("%(card)s cannot be moved to another zone by effects (zone-move immunity).") % {
         "card": _card(d, n)},
     "arrange_deck": lambda d, n: _("%(seat)s looks at the top %(count)s cards of their deck and puts them back in "

@@ -211,6 +211,14 @@ def _conditioned(ja: str, en: str) -> Callable[[Data, Data, str], str]:
     return compose
 
 
+def _placed_face_down(item: Data, values: Data, lang: str) -> str:
+    target = values["target"]
+    if item.get("face_down"):
+        return (f"{target}をリバース状態で空いているレーンに配置する。" if lang == "ja"
+                else f"Place {target} face down into an empty lane.")
+    return f"{target}を空いているレーンに配置する。" if lang == "ja" else f"Place {target} into an empty lane."
+
+
 IF = Param("if", "choice", required=False, choices=CONDITIONS, label_ja="条件", label_en="condition")
 
 TRIGGERS = (
@@ -282,7 +290,7 @@ EFFECTS = (
          params=(Param("n", "int", minimum=1, maximum=2),
                  Param("side", "choice", choices=("opponent", "own")))),
     Term("place_from_timeline", "{target}を空いているレーンに配置する。", "Place {target} into an empty lane.",
-         params=(T,)),
+         params=(T, Param("face_down", "bool", required=False)), compose=_placed_face_down),
     Term("fatigue", "{target}を疲労させる。", "Fatigue {target}.",
          params=(T, Param("hold", "bool", required=False))),
     Term("modify", "{target}のATKを{atk}、HPを{hp}する。", "{target} gets ATK {atk} and HP {hp}.",

@@ -67,4 +67,5 @@ def break_unit(state: State, seat: str, pos: str, events: list[Event], clause: s
         events.append(Event("lord_cores", "ロードカード/A6.8", {"seat": seat, "cores": unit["cores"],
                                                               "master_cores": player["master_cores"]}))
     timeline.leave_play(state, card_id, "broken", events, "ミニオンカード/ロードカード A6.8")
-    triggers.fire(state, seat, card_id, "ブレイク時", events)
+    if not unit.get("reversed"):  # a face-down unit's printed 《ブレイク時》 is not in play
+        triggers.fire(state, seat, card_id, "ブレイク時", events)

@@ -383,8 +383,14 @@ def _place_from_timeline(state: State, frame: Data, effect: Data, chosen: list[s
         if player["lanes"][lane] is not None or not any(card_id in zone for zone in player["wz"]):
             continue
         timeline.remove_from_timeline(state["players"][seat], card_id)
-        field.place_minion(state, seat, card_id, lane, events, _clause(frame))
-        triggers.fire(state, seat, card_id, "配置時", events)
+        unit = field.place_minion(state, seat, card_id, lane, events, _clause(frame))
+        if effect.get("face_down"):
+            # リバース状態 (死者の蘇生; our reading, docs/rules/legions.md "Face-down units"): a unit with its
+            # printed ATK and HP and no abilities (no keyword, no trigger, not even its own 配置時)
+            unit["reversed"] = True
+            events.append(Event("reversed", _clause(frame), {"seat": seat, "card": card_id, "lane": lane}))
+        else:
+            triggers.fire(state, seat, card_id, "配置時", events)
         placed.setdefault(seat, []).append(card_id)
     for seat, cards in placed.items():  # minions placed at once: one placement (§38-4)
         triggers.minions_placed(state, seat, cards, events)

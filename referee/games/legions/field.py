@@ -44,6 +44,8 @@ def negated(state: State) -> set[str]:
     out: set[str] = set()
     for seat in ("p1", "p2"):
         for _, unit in units(state, seat):
+            if unit.get("reversed"):
+                continue  # face down: its printed abilities are not in play
             for static in abilities(state, unit["card"]).get("statics", ()):
                 if static["static"] == "negate_keyword":
                     out.add(static["keyword"])
@@ -51,7 +53,10 @@ def negated(state: State) -> set[str]:
 
 
 def keywords(state: State, unit: Data, off: set[str] | None = None) -> dict[str, Data]:
-    """The unit's live keywords: ``{code: params}`` (衝撃 -> ``{"n": 1}``)."""
+    """The unit's live keywords: ``{code: params}`` (衝撃 -> ``{"n": 1}``). A unit face down (リバース状態) has
+    none: keywords are field effects of a card オープン on the field (spec A2 card states, C2)."""
+    if unit.get("reversed"):
+        return {}
     off = negated(state) if off is None else off
     out = {k["keyword"]: k for k in abilities(state, unit["card"]).get("keywords", ())}
     for code in (*unit["grants"], *unit["eot_grants"]):

@@ -16,7 +16,7 @@ from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
-from .state import abilities, name, other, units
+from .state import abilities, find_unit, name, other, units
 
 CLAUSES = {
     "配置時": "A4/A7 《配置時》",
@@ -45,6 +45,9 @@ def fire(state: State, seat: str, card_id: str, when: str, events: list[Event], 
     ``standby_visible_to_opponent``): the public ``trigger`` event then says only whose trigger of which timing
     fired, and ``triggered``, addressed to ``seat``, names the card. Its effects resolve in public."""
     fired = False
+    found = find_unit(state, card_id)
+    if found is not None and found[2].get("reversed"):
+        return False  # face down (リバース状態): its printed abilities are not in play
     for trigger in abilities(state, card_id).get("triggers", ()):
         if trigger["when"] == when and condition_holds(state, seat, trigger.get("if")):
             _queue(state, seat, card_id, trigger, events, hidden)
@@ -92,6 +95,8 @@ def minions_placed(state: State, seat: str, placed: list[str], events: list[Even
     for watcher_seat in (first, other(first)):
         side = "own" if watcher_seat == seat else "opponent"
         for _, unit in units(state, watcher_seat):
+            if unit.get("reversed"):
+                continue
             for trigger in abilities(state, unit["card"]).get("triggers", ()):
                 if trigger["when"] == "ミニオン配置時" and trigger.get("side", "own") in (side, "any"):
                     _queue(state, watcher_seat, unit["card"], trigger, events)

@@ -26,7 +26,7 @@ def _unit(state: State, unit: Data | None, off: set[str]) -> Data | None:
     return {"card": unit["card"], "damage": unit["damage"], "fatigued": unit["fatigued"],
             "sick": unit["placed"] == state["turn"], "atk": field.atk(state, unit), "hp": field.hp(state, unit),
             "cores": unit["cores"], "keywords": sorted(field.keywords(state, unit, off)),
-            "no_attack": unit["no_attack"], "hold": unit["hold"]}
+            "no_attack": unit["no_attack"], "hold": unit["hold"], "reversed": bool(unit.get("reversed"))}
 
 
 def _player(state: State, seat: str, viewer: str | None, visible: list[str], shared: Data) -> Data:

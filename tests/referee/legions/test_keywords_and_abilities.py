@@ -179,11 +179,9 @@ def test_every_seed_card_has_valid_abilities_with_its_printed_keywords() -> None
         assert printed == card["abilities"].get("keywords", []), name
 
 
-def test_every_seed_legions_card_is_refereed_but_the_face_down_one() -> None:
-    # the issue's "Every seed Legions card is refereed". One exception, named: 死者の蘇生 (public facts: it places a
-    # card face down, リバース状態), catalogued since issue 29.3 and refereed when face-down cards join the
-    # vocabulary (issue 29.1); until then a match refuses a deck holding it, by name
-    assert [name for name, _ in not_yet_refereed(list(CARDS.values()))] == ["死者の蘇生"]
+def test_every_seed_legions_card_is_refereed() -> None:
+    # the issue's "Every seed Legions card is refereed": no exceptions (死者の蘇生's face-down placement included)
+    assert not_yet_refereed(list(CARDS.values())) == []
 
 
 def test_not_yet_refereed_names_the_cards_the_vocabulary_cannot_express() -> None:
@@ -329,3 +327,34 @@ def test_a_trigger_condition_is_checked_by_the_vocabulary_and_shown_in_the_card_
     assert render(placed, "en")[0].startswith("When placed, if your life is at most your opponent's")
     bad = {"triggers": [{"when": "配置時", "if": "sometimes", "effects": [{"effect": "draw", "n": 1}]}]}
     assert [p.field for p in validate(bad)] == ["triggers.0.if"]
+
+
+def test_a_face_down_unit_keeps_its_stats_and_none_of_its_abilities(st) -> None:
+    # 死者の蘇生 (public facts: it places a card face down, リバース状態; spec A2: a unit in リバース状態 keeps no
+    # keywords; our reading, docs/rules/legions.md "Face-down units"): ジャック・オ・ランタン comes back face down
+    # from the wait zone: its 配置時 would not exist anyway, its 《ブレイク時》 does not fire, its stats stay
+    jack = to_hand(st, "p1", "ジャック・オ・ランタン")[0]
+    st["players"]["p1"]["hand"].remove(jack)
+    st["players"]["p1"]["wz"][1].append(jack)
+    rider = to_hand(st, "p1", "スチームライダー")[0]  # 速攻
+    st["players"]["p1"]["hand"].remove(rider)
+    st["players"]["p1"]["wz"][0].append(rider)
+    (spell,) = to_hand(st, "p1", "死者の蘇生")
+    st, events = act(st, Unlock(seat="p1", card=spell, then="use"))
+    pending = st["pending"]
+    assert pending["kind"] == "choose"
+    assert f"{rider}@centre" in pending["options"]
+    st, events = act(st, Choose(seat="p1", option=f"{rider}@centre"))
+    unit = st["players"]["p1"]["lanes"]["centre"]
+    assert unit["card"] == rider and unit["reversed"] is True and "reversed" in kinds(events)
+    assert _targets(st, rider) == set()  # no 速攻: it waits like any unit placed this turn
+    seen = ENGINE.view(st, "p2")["players"]["p1"]["lanes"]["centre"]
+    assert seen["reversed"] is True and seen["keywords"] == [] and (seen["atk"], seen["hp"]) == (3, 2)
+    # broken face down: no 《ブレイク時》
+    st["players"]["p1"]["lanes"]["left"] = None
+    put(st, "p1", "ジャック・オ・ランタン", "left", placed=1, reversed=True)
+    put(st, "p2", "闇精シェイド", "centre", placed=1)
+    frame = {"seat": "p2", "source": None, "previous": [], "broken": 0, "clause": "test"}
+    more: list = []
+    VOCABULARY.handler("break")(st, frame, {"effect": "break"}, [st["players"]["p1"]["lanes"]["left"]["card"]], more)
+    assert "trigger" not in kinds(more) and st["queue"] == []

@@ -74,13 +74,14 @@ def test_a_unit_that_may_not_attack_this_turn_is_refused_when_its_attack_is_sent
 
 def test_a_unit_on_the_field_is_shown_with_every_public_value() -> None:
     """The view of a unit (what a board draws): its card, damage, fatigue, summoning sickness, ATK/HP, cores,
-    live keywords and effects on it."""
+    live keywords and effects on it, and whether it is face down."""
     st = main_phase(new_state(), "p1", active=5)
     st["turn"] = 3
     me = put(st, "p1", "下忍カスミ", "right", placed=3, damage=1, fatigued=True, grants=["跳躍"])
     unit = ENGINE.view(st, "p2")["players"]["p1"]["lanes"]["right"]
     assert unit == {"card": me, "damage": 1, "fatigued": True, "sick": True, "atk": unit["atk"], "hp": unit["hp"],
-                    "cores": 0, "keywords": ["跳躍"], "no_attack": False, "hold": False}
+                    "cores": 0, "keywords": ["跳躍"], "no_attack": False, "hold": False,
+                    "reversed": False}
     assert (unit["atk"], unit["hp"]) == (st["cards"][me]["attributes"]["atk"], st["cards"][me]["attributes"]["hp"])
 
 
