@@ -362,3 +362,25 @@ def test_an_unlock_into_a_full_standby_zone_asks_which_two_to_keep_on_the_board(
         assert len(keep.choices) == 3 and all("?" not in c.label for c in keep.choices)
     opponent = _data(state, "p2")
     assert third not in json.dumps(opponent.state)  # the card that arrived stays hidden from the other seat
+
+
+def test_an_activated_ability_is_offered_on_the_board_with_its_costs():
+    # M8 起動: the board offers the unit's ability as its own choice, its costs said; the log says it in words
+    from tests.referee.legions.conftest import main_phase, new_state, put
+
+    state = main_phase(new_state(), "p1", active=9, awakened=True)
+    state["turn"] = 5
+    unit = put(state, "p1", "下忍カスミ", "centre", placed=1)
+    state["cards"][unit] = {**state["cards"][unit], "abilities": {"triggers": [
+        {"when": "起動", "mp": 2, "fatigue": True,
+         "effects": [{"effect": "damage", "amount": 1, "target": {"pick": "master", "side": "opponent"}}]}]}}
+    with translation.override("en"):
+        data = _data(state, "p1")
+        action = next(a for a in data.view["legal_actions"] if a["type"] == "activate")
+        spec = PRESENTER.choice(action, data)
+        assert spec.group == "activate" and spec.label == "Activate 下忍カスミ (2 MP, fatigue it)"
+        state, events = ENGINE.apply(state, ENGINE.legal_actions(state, "p1")[[
+            encode(a) for a in ENGINE.legal_actions(state, "p1")].index(action)])
+        event = next(e for e in events if e.kind == "activate")
+        assert SENTENCES["activate"](event.data, {unit: "下忍カスミ"}) == \
+            "Player 1 activates 下忍カスミ's ability (2 MP)."

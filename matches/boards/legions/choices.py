@@ -184,6 +184,24 @@ def _remove(action: dict, data: BoardInput) -> ChoiceSpec:
                       (Slot("card", _("Standby card")),), {"card": card.value}, {"card": [card]}, merge=True)
 
 
+def _activate(action: dict, data: BoardInput) -> ChoiceSpec:
+    """M8: a unit's 起動 ability, its costs said (the card's text says what it does)."""
+    card = card_option(data, action["card"])
+    printed = ((data.state.get("cards") or {}).get(action["card"]) or {}).get("abilities") or {}
+    options = [t for t in printed.get("triggers", []) if t.get("when") == "起動"]
+    index = action.get("index", 0)
+    ability = options[index] if 0 <= index < len(options) else {}
+    costs = []
+    if ability.get("mp"):
+        costs.append(_("%(mp)s MP") % {"mp": ability["mp"]})
+    if ability.get("fatigue"):
+        costs.append(_("fatigue it"))
+    label = (_("Activate %(card)s (%(costs)s)") % {"card": _name(data, action["card"]), "costs": _(", ").join(costs)}
+             if costs else _("Activate %(card)s") % {"card": _name(data, action["card"])})
+    return ChoiceSpec("activate", _("Activate an ability (起動)"), label, (Slot("card", _("Unit")),),
+                      {"card": card.value}, {"card": [card]}, merge=True)
+
+
 def _button(label: str, tone: str = "") -> Callable[[dict, BoardInput], ChoiceSpec]:
     def spec(action: dict, data: BoardInput) -> ChoiceSpec:
         return ChoiceSpec(action["type"], _(label), _(label), tone=tone)
@@ -193,6 +211,7 @@ def _button(label: str, tone: str = "") -> Callable[[dict, BoardInput], ChoiceSp
 SPECS: dict[str, Callable[[dict, BoardInput], ChoiceSpec]] = {
     "card_change": _card_change, "no_card_change": _button(N_("Keep your hand (no card change)")),
     "unlock": _unlock, "deploy": _deploy, "move": _move, "attack": _attack, "remove_standby": _remove,
+    "activate": _activate,
     "end_turn": _button(N_("End the turn")), "block": _block, "no_block": _button(N_("Do not block")),
     "choose": _choose, "keep": _keep,
 }

@@ -131,6 +131,8 @@ SENTENCES: dict[str, Callable[[dict, dict], str]] = {
         "to": labels.core_zone(d.get("to"))},
     "fatigue": lambda d, n: _("%(card)s is fatigued.") % {"card": _card(d, n)},
     "no_fatigue": lambda d, n: _("%(card)s cannot be fatigued on the turn it was placed.") % {"card": _card(d, n)},
+    "activate": lambda d, n: _("%(seat)s activates %(card)s's ability (%(mp)s MP).") % {
+        "seat": _seat(d), "card": _card(d, n), "mp": d.get("mp", 0)},
     "reversed": lambda d, n: _("%(card)s is placed face down: it has no abilities while it stays so.") % {
         "card": _card(d, n)},
     "unmoved": lambda d, n: _("%(card)s cannot be moved to another zone by effects (zone-move immunity).") % {

@@ -221,7 +221,27 @@ def _placed_face_down(item: Data, values: Data, lang: str) -> str:
 
 IF = Param("if", "choice", required=False, choices=CONDITIONS, label_ja="条件", label_en="condition")
 
+def _activated_text(item: Data, values: Data, lang: str) -> str:
+    costs_ja, costs_en = [], []
+    if item.get("mp"):
+        costs_ja.append(f"MP{item['mp']}")
+        costs_en.append(f"{item['mp']} MP")
+    if item.get("fatigue"):
+        costs_ja.append("このユニットを疲労させる")
+        costs_en.append("fatigue this unit")
+    if lang == "ja":
+        return f"起動（{'、'.join(costs_ja)}）" if costs_ja else "起動"
+    return f"Activate ({', '.join(costs_en)})" if costs_en else "Activate"
+
+
 TRIGGERS = (
+    # 起動 (spec M8: an optional ability a unit's controller activates in their main phase, its costs as
+    # printed): never fired by the rules; the main phase lists it as an Activate action when its costs can be
+    # paid (``mp``: MP, ``fatigue``: fatigue the unit, which a unit on its placement turn cannot: 召喚酔い)
+    Term("起動", "起動", "Activate",
+         params=(Param("mp", "int", required=False, minimum=0, maximum=10, label_ja="MP", label_en="MP"),
+                 Param("fatigue", "bool", required=False, label_ja="疲労", label_en="fatigue")),
+         compose=_activated_text),
     Term("配置時", "配置時", "When placed", params=(IF,), compose=_conditioned("配置時", "When placed")),
     Term("アンロック時", "アンロック時", "When unlocked"),
     Term("ブレイク時", "《ブレイク時》", "When broken"),

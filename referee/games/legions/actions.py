@@ -34,6 +34,16 @@ class NoCardChange(Action):
 
 @CODEC.register
 @dataclass(frozen=True)
+class Activate(Action):
+    """M8: activate the ``index``-th 起動 ability of ``card`` (a unit of yours on the field), paying its costs."""
+
+    type: ClassVar[str] = "activate"
+    card: str
+    index: int = 0
+
+
+@CODEC.register
+@dataclass(frozen=True)
 class Unlock(Action):
     """M1: unlock ``card`` from hand, then ``place`` it (a minion into ``lane``, a lord into the lord area),
     ``use`` it (skill, arts) or put it on ``standby`` (minion, skill)."""

@@ -17,6 +17,7 @@ from referee.engine.shell import Decision, Handler, Shell
 from . import combat, effects, flow, main, setup, timeline
 from .actions import (
     CODEC,
+    Activate,
     Attack,
     Block,
     CardChange,
@@ -129,7 +130,8 @@ def _choices(state: State, seat: str) -> list[Action]:
 DECISIONS = {
     "card_change": Decision({CardChange: _card_change, NoCardChange: _no_change}, _card_changes),
     "main": Decision({Unlock: _main(main.do_unlock), Deploy: _main(main.do_deploy), Move: _main(main.do_move),
-                      Attack: _main(main.do_attack), RemoveStandby: _main(main.do_remove), EndTurn: _end_turn},
+                      Attack: _main(main.do_attack), RemoveStandby: _main(main.do_remove),
+                      Activate: _main(main.do_activate), EndTurn: _end_turn},
                      _main_actions),
     "block": Decision({Block: _block, NoBlock: _no_block}, _blocks),
     "choose": Decision({Choose: _choose}, _choices),

@@ -17,8 +17,8 @@ from referee.engine.protocol import Data, State
 
 from . import combat, cores, effects, field, timeline, triggers
 from . import readings as readings_mod
-from .actions import Attack, Deploy, Move, RemoveStandby, Unlock
-from .state import LANES, LEADER, attrs, card, find_unit, name, placed
+from .actions import Activate, Attack, Deploy, Move, RemoveStandby, Unlock
+from .state import LANES, LEADER, abilities, attrs, card, find_unit, name, placed
 
 Problem = tuple[str, str, str] | None
 
@@ -232,6 +232,44 @@ def do_attack(state: State, a: Attack, events: list[Event]) -> None:
     combat.declare(state, seat, a.card, pos, a.target, events, hooks=hooks, impact=impact)
 
 
+def activated(state: State, card_id: str) -> list[Data]:
+    """The 起動 abilities of a card, in printed order (an Activate action's ``index`` counts among them)."""
+    return [t for t in abilities(state, card_id).get("triggers", ()) if t["when"] == "起動"]
+
+
+def problem_activate(state: State, a: Activate) -> Problem:
+    found = find_unit(state, a.card)
+    if found is None or found[0] != a.seat:
+        return ("not_your_unit", f"{a.card} is not a unit of yours on the field", "M8")
+    _seat, _pos, unit = found
+    if unit.get("reversed"):
+        return ("face_down", "a face-down unit has no abilities", "M8 (リバース状態)")
+    options = activated(state, a.card)
+    if not 0 <= a.index < len(options):
+        return ("no_ability", f"{a.card} has no 起動 ability number {a.index + 1}", "M8")
+    ability = options[a.index]
+    if ability.get("fatigue") and not field.may_fatigue(state, unit):
+        return ("cannot_fatigue", "the unit is fatigued or was placed this turn", "M8/召喚酔い")
+    if cores.available_mp(state["players"][a.seat]) < ability.get("mp", 0):
+        return ("not_enough_mp", f"the ability costs {ability.get('mp', 0)} MP", "M8/A3.1")
+    return None
+
+
+def do_activate(state: State, a: Activate, events: list[Event]) -> None:
+    """M8: pay the costs (MP, then fatigue the unit), then its effects resolve (the queue)."""
+    _check(problem_activate(state, a))
+    ability = activated(state, a.card)[a.index]
+    player = state["players"][a.seat]
+    mp = ability.get("mp", 0)
+    moved = cores.spend(player, mp) if mp else 0
+    if ability.get("fatigue"):
+        placed(state, a.card)[2]["fatigued"] = True
+    events.append(Event("activate", "M8 起動", {"seat": a.seat, "card": a.card, "name": name(state, a.card),
+                                               "mp": mp, "cores_fatigued": moved,
+                                               "fatigue": bool(ability.get("fatigue"))}))
+    triggers.push(state, a.seat, a.card, list(ability["effects"]), "M8 起動")
+
+
 def problem_remove(state: State, a: RemoveStandby) -> Problem:
     if a.card not in state["players"][a.seat]["standby"]:
         return ("not_standby", f"{a.card} is not one of your standby cards", "M9")
@@ -269,6 +307,7 @@ def candidates(state: State, seat: str) -> list[Any]:
             continue
         if pos != LEADER:
             out += [Move(seat=seat, card=unit["card"], lane=lane) for lane in field.ADJACENT[pos]]
+        out += [Activate(seat=seat, card=unit["card"], index=i) for i in range(len(activated(state, unit["card"])))]
         vias = ("", *field.ADJACENT[pos]) if pos != LEADER else ("",)
         out += [Attack(seat=seat, card=unit["card"], target=t, via=via) for via in vias
                 for t in combat.targets(state, seat, via or pos, field.hooks(state, unit))]
@@ -278,5 +317,5 @@ def candidates(state: State, seat: str) -> list[Any]:
 
 PROBLEMS: dict[type[Action], Callable[[State, Any], Problem]] = {
     Unlock: problem_unlock, Deploy: problem_deploy, Move: problem_move, Attack: problem_attack,
-    RemoveStandby: problem_remove}
+    RemoveStandby: problem_remove, Activate: problem_activate}
 """Each main-phase action class and its check."""

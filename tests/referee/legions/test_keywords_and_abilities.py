@@ -358,3 +358,40 @@ def test_a_face_down_unit_keeps_its_stats_and_none_of_its_abilities(st) -> None:
     more: list = []
     VOCABULARY.handler("break")(st, frame, {"effect": "break"}, [st["players"]["p1"]["lanes"]["left"]["card"]], more)
     assert "trigger" not in kinds(more) and st["queue"] == []
+
+
+ACTIVATED = {"triggers": [{"when": "起動", "mp": 2, "fatigue": True,
+                           "effects": [{"effect": "damage", "amount": 1,
+                                        "target": {"pick": "master", "side": "opponent"}}]}]}
+
+
+def test_an_activated_ability_is_a_main_phase_action_that_pays_its_costs(st) -> None:
+    # M8 起動 (spec: "Activate an optional (起動) ability of a unit. Costs as printed"): listed when its costs can be
+    # paid, MP and fatigue paid, then its effect resolves; not on the unit's placement turn when it fatigues it
+    # (召喚酔い), not face down (no abilities), not twice when the first use fatigued it
+    from referee.games.legions.actions import Activate
+
+    me = put(st, "p1", "下忍カスミ", "centre", placed=1)
+    st["cards"][me] = {**st["cards"][me], "abilities": ACTIVATED}
+    legal = [a for a in ENGINE.legal_actions(st, "p1") if a.type == "activate"]
+    assert legal == [Activate(seat="p1", card=me, index=0)]
+    life, mp = st["players"]["p2"]["life"], st["players"]["p1"]["mp"] + st["players"]["p1"]["active"]
+    st, events = act(st, legal[0])
+    assert "activate" in kinds(events) and st["players"]["p2"]["life"] == life - 1
+    assert st["players"]["p1"]["lanes"]["centre"]["fatigued"]
+    assert st["players"]["p1"]["mp"] + st["players"]["p1"]["active"] == mp - 2
+    assert not [a for a in ENGINE.legal_actions(st, "p1") if a.type == "activate"]  # fatigued now
+    fresh = put(st, "p1", "見習い騎士", "left", placed=st["turn"])
+    st["cards"][fresh] = {**st["cards"][fresh], "abilities": ACTIVATED}
+    assert not [a for a in ENGINE.legal_actions(st, "p1") if a.type == "activate"]  # 召喚酔い
+    st["players"]["p1"]["lanes"]["left"]["placed"] = 1
+    st["players"]["p1"]["lanes"]["left"]["reversed"] = True
+    assert not [a for a in ENGINE.legal_actions(st, "p1") if a.type == "activate"]  # face down
+    with pytest.raises(Exception, match="face-down"):
+        ENGINE.apply(st, Activate(seat="p1", card=fresh, index=0))
+
+
+def test_an_activated_ability_is_text_and_is_never_fired_by_the_rules() -> None:
+    assert validate(ACTIVATED) == []
+    assert render(ACTIVATED, "ja") == ["起動（MP2、このユニットを疲労させる）：相手のマスターに1ダメージを与える。"]
+    assert render(ACTIVATED, "en")[0].startswith("Activate (2 MP, fatigue this unit)")
