@@ -13,9 +13,10 @@ from .models import CardSet
 
 
 def coverage_text(card_set: CardSet) -> str:
-    """One line for a set annotated by ``with_coverage()``, in the active language: "58 of 198 kinds
-    catalogued", "0 of 63 kinds catalogued", or "46 cards catalogued; number of kinds unknown"."""
-    count = card_set.card_count
+    """One line for a set annotated by ``with_coverage()``, in the active language: "23 of 110 kinds
+    catalogued" (its real cards: invented ones are no kind of the product), "0 of 63 kinds catalogued", or
+    "46 cards catalogued; number of kinds unknown"."""
+    count = card_set.real_count
     if card_set.kinds:
         return ngettext("%(count)d of %(kinds)d kind catalogued", "%(count)d of %(kinds)d kinds catalogued",
                         card_set.kinds) % {"count": count, "kinds": card_set.kinds}
@@ -24,10 +25,10 @@ def coverage_text(card_set: CardSet) -> str:
 
 
 def invented_text(card_set: CardSet) -> str:
-    """"12 of them invented for play" when the set holds invented cards, else ""."""
+    """"and 21 cards invented for play" when the set holds invented cards (not counted as kinds), else ""."""
     if not card_set.invented_count:
         return ""
-    return ngettext("%(count)d of them invented for play", "%(count)d of them invented for play",
+    return ngettext("and %(count)d card invented for play", "and %(count)d cards invented for play",
                     card_set.invented_count) % {"count": card_set.invented_count}
 
 

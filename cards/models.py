@@ -87,12 +87,18 @@ class CardSet(models.Model):
         return f"{self.code} — {self.name}"
 
     @property
+    def real_count(self) -> int:
+        """The set's real cards in the catalogue (its cards less those invented for play): the kinds of the real
+        product it holds. Needs ``CardSet.objects.with_coverage()``."""
+        return int(self.card_count - self.invented_count)
+
+    @property
     def coverage(self) -> float | None:
-        """The share of the real product's kinds the catalogue holds, 0.0–1.0 (capped at 1), or None when
-        ``kinds`` is unknown. Needs ``card_count`` from ``CardSet.objects.with_coverage()``."""
+        """The share of the real product's kinds the catalogue holds (its real cards, not the invented ones),
+        0.0–1.0 (capped at 1), or None when ``kinds`` is unknown. Needs ``CardSet.objects.with_coverage()``."""
         if not self.kinds:
             return None
-        return min(1.0, self.card_count / self.kinds)
+        return min(1.0, self.real_count / self.kinds)
 
 
 class Card(models.Model):
@@ -175,13 +181,38 @@ class Card(models.Model):
         return bool(self.sample_fields) or self.card_set.sample_data
 
 
+_MISSING = object()
+
+
+def path_value(card: Card, path: str) -> object:
+    """A card's value at a field path as ``sample_fields`` and ``sources`` name it (``name``, ``atk``,
+    ``upper.attack``); ``_MISSING`` when the card has none."""
+    if path in ("name", "reading", "card_type", "rarity", "rules_text", "flavour_text", "collector_number"):
+        return getattr(card, path)
+    head, _, tail = path.partition(".")
+    value = (card.attributes or {}).get(head, _MISSING)
+    if tail:
+        return value.get(tail, _MISSING) if isinstance(value, dict) else _MISSING
+    return value
+
+
 @receiver(pre_save, sender=Card)
 def keep_the_catalogued_version(sender: type[Card], instance: Card, raw: bool = False, **kwargs: object) -> None:
     """Before the first recorded change of a card that a bulk import or the seeds wrote (in SQL: no history),
-    keep its stored state as its first version, so the change's history entry shows what it changed."""
-    if raw or instance.pk is None or Card.history.filter(id=instance.pk).exists():
+    keep its stored state as its first version, so the change's history entry shows what it changed. A save
+    that is not an accepted proposal (the admin) and changes a value taken from one drops that value's source:
+    the source no longer says where the value comes from."""
+    if raw or instance.pk is None:
         return
-    stored = Card.objects.filter(pk=instance.pk).first()
+    stored = None
+    if instance.sources and not getattr(instance, "_from_proposal", False):
+        stored = Card.objects.filter(pk=instance.pk).first()
+        if stored is not None:
+            instance.sources = {path: source for path, source in instance.sources.items()
+                                if path_value(stored, path) == path_value(instance, path)}
+    if Card.history.filter(id=instance.pk).exists():
+        return
+    stored = stored or Card.objects.filter(pk=instance.pk).first()
     if stored is not None:
         (baseline,) = Card.history.bulk_history_create([stored], update=True, default_change_reason=CATALOGUED)
         # the catalogue's version, not the signed-in user's (the history middleware would name them)

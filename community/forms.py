@@ -24,7 +24,7 @@ TEXTAREAS = ("rules_text", "flavour_text")
 
 def _attribute_field(attr: Attr, japanese: bool) -> forms.Field:
     """One optional field for ``attr`` (whether it is required is the schema's call, per card type)."""
-    where = ", ".join(sorted(attr.types)) if attr.types else ""
+    where = ("、" if japanese else ", ").join(label(t, japanese) for t in sorted(attr.types)) if attr.types else ""
     options: dict[str, Any] = {"required": False, "label": attr.label_ja if japanese else attr.label,
                                "help_text": (_("On %(types)s cards.") % {"types": where}) if where else ""}
     if attr.kind == INT:
@@ -83,16 +83,19 @@ class ProposalForm(forms.Form):
         japanese = (get_language() or "").startswith("ja")
         fields: dict[str, forms.Field] = {}
         if card is None:
-            fields["card_set"] = forms.ModelChoiceField(
+            sets = forms.ModelChoiceField(
                 label=capfirst(Card._meta.get_field("card_set").verbose_name),
                 queryset=CardSet.objects.filter(game=game),
                 widget=forms.Select(attrs={"class": "proposal-select"}))
+            sets.label_from_instance = (lambda s: f"{s.code} — {s.name_ja or s.name}" if japanese  # type: ignore
+                                        else f"{s.code} — {s.name}")
+            fields["card_set"] = sets
             fields["collector_number"] = forms.CharField(
                 label=capfirst(Card._meta.get_field("collector_number").verbose_name), max_length=16,
                 widget=forms.TextInput(attrs={"class": "input"}))
             fields["card_type"] = forms.ChoiceField(
                 label=capfirst(Card._meta.get_field("card_type").verbose_name),
-                choices=[(t, t) for t in SCHEMAS[game.code].card_types],
+                choices=[(t, label(t, japanese)) for t in SCHEMAS[game.code].card_types],
                 widget=forms.Select(attrs={"class": "proposal-select"}))
         for name in COMMON:
             model_field = Card._meta.get_field(name)
@@ -146,3 +149,10 @@ class ProposalForm(forms.Form):
             return path
         name = attribute_field_name(self.game.code, path)
         return name if name in self.fields else None
+
+
+class DecisionForm(forms.Form):
+    """An editor's reason (required to reject, checked by ``services.reject``): text of at most 2,000
+    characters with no NUL (Django's CharField refuses it)."""
+
+    reason = forms.CharField(required=False, max_length=2000)

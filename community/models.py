@@ -47,11 +47,16 @@ class CardProposal(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True, max_length=2000)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # what the proposal changes (its card or set, kind and changes), hashed: one player's same change waits once,
+    # even when two submissions race (the constraint, not a read before the write, decides)
+    fingerprint = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["created_at", "id"]
         permissions = [("review_cardproposal", "Can review card proposals (accept or reject them)")]
         indexes = [models.Index(fields=["proposer", "created_at"], name="proposal_proposer_time_idx")]
+        constraints = [models.UniqueConstraint(fields=["proposer", "fingerprint"],
+                                               condition=models.Q(status="pending"), name="proposal_pending_once")]
 
     def __str__(self) -> str:
         what = self.card.name if self.card_id else self.changes.get("name", "?")

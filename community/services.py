@@ -11,13 +11,15 @@ active language; nothing is written then.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -30,6 +32,8 @@ from cards.models import Card, CardSet, Game
 from .models import REVIEW_PERMISSION, CardProposal
 
 COMMON = ("name", "reading", "rarity", "rules_text", "flavour_text")
+# a change that takes an attribute off the card (the form left it empty): not None, which is a value ("−": none)
+REMOVED = {"removed": True}
 NEW_CARD_ONLY = ("card_type", "collector_number")
 ALL = "__all__"
 DEFAULT_PER_HOUR = 10
@@ -68,7 +72,17 @@ def values_of(card: Card) -> dict[str, Any]:
     return out
 
 
+def same(a: Any, b: Any) -> bool:
+    """Two values of a field are the same value: lists of choices (colours, kinds) in any order."""
+    if isinstance(a, list) and isinstance(b, list):
+        return sorted(map(str, a)) == sorted(map(str, b))
+    return bool(a == b)
+
+
 def _set_value(card: Card, path: str, value: Any) -> None:
+    if value == REMOVED:
+        _remove_value(card, path)
+        return
     if path in COMMON or path in NEW_CARD_ONLY:
         setattr(card, path, value)
         return
@@ -93,9 +107,15 @@ def _remove_value(card: Card, path: str) -> None:
 
 def label(game_code: str, path: str, japanese: bool) -> str:
     """A field path in words (the schema's label, or the model field's), in the reader's language."""
+    top = {attr.name: attr for attr in SCHEMAS[game_code].attrs}
     for attr_path, attr in attribute_paths(SCHEMAS[game_code]):
         if attr_path == path:
-            return attr.label_ja if japanese else attr.label
+            head, _, tail = path.partition(".")
+            own = attr.label_ja if japanese else attr.label
+            if not tail:
+                return own
+            parent = top[head].label_ja if japanese else top[head].label
+            return f"{parent}・{own}" if japanese else f"{parent}: {own}"
     if path == "collector_number":
         return capfirst(str(Card._meta.get_field("collector_number").verbose_name))
     if path in COMMON or path == "card_type":
@@ -114,6 +134,8 @@ def _validation_errors(exc: ValidationError) -> dict[str, list[str]]:
                 errors.setdefault(path, []).append(text)
             elif key in ("card_set", "game"):
                 errors.setdefault(ALL, []).append(message)
+            elif key == "__all__" and "ollector number" in message:  # the set's numbers are unique
+                errors.setdefault("collector_number", []).append(message)
             else:
                 errors.setdefault(key if key != "__all__" else ALL, []).append(message)
     return errors
@@ -148,11 +170,24 @@ def _sourced(source_url: str, source_image: ProcessedImage | None) -> None:
 
 
 def _create(**fields: Any) -> CardProposal:
+    """Save the proposal; the same pending change by the same player is refused even when two submissions
+    race (the ``proposal_pending_once`` constraint)."""
     image: ProcessedImage | None = fields.pop("source_image", None)
+    what = {"kind": fields["kind"], "card": fields["card"].pk if fields.get("card") else None,
+            "set": fields["card_set"].pk if fields.get("card_set") else None, "changes": fields["changes"]}
+    fields["fingerprint"] = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False,
+                                                      default=str).encode()).hexdigest()
     proposal = CardProposal(**fields)
     if image is not None:
         proposal.source_image.save(image.image.name, image.image, save=False)
-    proposal.save()
+    try:
+        with transaction.atomic():
+            proposal.save()
+    except IntegrityError as exc:
+        other = CardProposal.objects.filter(proposer=fields["proposer"], fingerprint=fields["fingerprint"],
+                                            status=CardProposal.Status.PENDING).first()
+        raise _refuse(_("You already proposed this change (proposal #%(id)d); it waits for an editor.")
+                      % {"id": other.pk if other else 0}) from exc
     return proposal
 
 
@@ -173,7 +208,8 @@ def propose_correction(*, user: Any, card: Card, values: dict[str, Any], source_
     _checked(candidate)
     before, after = values_of(card), values_of(candidate)
     paths = sorted(set(before) | set(after))
-    changes = {path: after.get(path) for path in paths if before.get(path) != after.get(path)}
+    changes = {path: after.get(path, REMOVED) for path in paths
+               if path not in before or path not in after or not same(before[path], after[path])}
     if not changes:
         raise _refuse(_("Nothing was changed: edit the values that are wrong."))
     pending = CardProposal.objects.filter(proposer=user, card=card, status=CardProposal.Status.PENDING)
@@ -183,7 +219,8 @@ def propose_correction(*, user: Any, card: Card, values: dict[str, Any], source_
                           % {"id": other.pk})
     _throttle(user)
     return _create(kind=CardProposal.Kind.CORRECTION, game=card.game, card=card, card_set=card.card_set,
-                   changes=changes, base={path: before.get(path) for path in changes}, source_url=source_url.strip(),
+                   changes=changes, base={path: before.get(path, REMOVED) for path in changes},
+                   source_url=source_url.strip(),
                    source_image=source_image, note=note.strip(), proposer=user)
 
 
@@ -200,7 +237,7 @@ def propose_card(*, user: Any, game: Game, card_set: CardSet, values: dict[str, 
         _set_value(candidate, path, value)
     _checked(candidate)
     changes = {"card_type": candidate.card_type, "collector_number": candidate.collector_number,
-               **{k: v for k, v in values_of(candidate).items() if v not in ("", None)}}
+               **{k: v for k, v in values_of(candidate).items() if v != ""}}  # None is a value: "−", none
     pending = CardProposal.objects.filter(proposer=user, kind=CardProposal.Kind.NEW_CARD, card_set=card_set,
                                           status=CardProposal.Status.PENDING)
     for other in pending:
@@ -216,27 +253,49 @@ def propose_card(*, user: Any, game: Game, card_set: CardSet, values: dict[str, 
 
 @dataclass(frozen=True)
 class Change:
-    """One row of a proposal's difference: the value when proposed, now, and the one proposed."""
+    """One row of a proposal's difference, as a reader sees it: the value when proposed (``before``), now
+    (``now``) and the one proposed, each in words; ``conflict``: the card's value changed since."""
 
     path: str
     label: str
-    before: Any
-    now: Any
-    proposed: Any
+    before: str
+    now: str
+    proposed: str
+    conflict: bool
 
-    @property
-    def conflict(self) -> bool:
-        """The card's value changed since the proposal was made."""
-        return self.before != self.now
+
+def display(game_code: str, path: str, value: Any, japanese: bool) -> str:
+    """A field's value in words: choices and card types by their labels, lists joined, "—" for absent and "−"
+    for the schema's none."""
+    from cards.search.labels import card_type_label, value_text
+
+    if value == REMOVED or value == "":
+        return "—"
+    if path == "card_type":
+        return str(card_type_label(value, japanese))
+    head, _, tail = path.partition(".")
+    attr = next((a for a in SCHEMAS[game_code].attrs if a.name == head), None)
+    if attr is not None and tail:
+        attr = next((f for f in attr.fields if f.name == tail), None)
+    if attr is None or path in COMMON:
+        return _shown(value)
+    return str(value_text(attr, value, japanese))
 
 
 def difference(proposal: CardProposal, japanese: bool = False) -> list[Change]:
-    """The proposal's rows, in field order (common fields, then the game's attributes)."""
+    """The proposal's rows, in field order (the new card's type and number, the common fields, then the game's
+    attributes)."""
     current = values_of(proposal.card) if proposal.card_id else {}
-    order = [*NEW_CARD_ONLY, *COMMON, *(p for p, _a in attribute_paths(SCHEMAS[proposal.game.code]))]
+    code = proposal.game.code
+    order = [*NEW_CARD_ONLY, *COMMON, *(p for p, _a in attribute_paths(SCHEMAS[code]))]
     paths = sorted(proposal.changes, key=lambda p: order.index(p) if p in order else len(order))
-    return [Change(path, label(proposal.game.code, path, japanese), proposal.base.get(path), current.get(path),
-                   proposal.changes[path]) for path in paths]
+    rows = []
+    for path in paths:
+        before, now = proposal.base.get(path, REMOVED), current.get(path, REMOVED)
+        rows.append(Change(path, label(code, path, japanese), display(code, path, before, japanese),
+                           display(code, path, now, japanese), display(code, path, proposal.changes[path], japanese),
+                           bool(proposal.card_id) and not same(before, now)))
+    return rows
 
 
 def _pending(proposal: CardProposal) -> CardProposal:
@@ -265,23 +324,22 @@ def accept(*, proposal: CardProposal, editor: Any, reason: str = "") -> Card:
         if proposal.kind == CardProposal.Kind.CORRECTION:
             card = Card.objects.select_for_update().select_related("game", "card_set").get(pk=proposal.card_id)
             current = values_of(card)
-            changed = [p for p in proposal.changes if current.get(p) != proposal.base.get(p)]
+            changed = [p for p in proposal.changes
+                       if not same(current.get(p, REMOVED), proposal.base.get(p, REMOVED))]
             if changed:
                 raise ProposalRefused({path: [_("changed since the proposal: it was %(before)s, it is %(now)s "
-                                                "now.") % {"before": _shown(proposal.base.get(path)),
-                                                           "now": _shown(current.get(path))}]
+                                                "now.") % {"before": _shown(proposal.base.get(path, REMOVED)),
+                                                           "now": _shown(current.get(path, REMOVED))}]
                                        for path in changed})
         else:
             card = Card(game=proposal.game, card_set=proposal.card_set, attributes={})
         for path, value in proposal.changes.items():
-            if value is None:
-                _remove_value(card, path)
-            else:
-                _set_value(card, path, value)
+            _set_value(card, path, value)
         _checked(card)
         source = _source(proposal, editor, now)
         card.sources = {**(card.sources or {}), **{path: source for path in proposal.changes}}
         card.sample_fields = [f for f in (card.sample_fields or []) if f not in proposal.changes]
+        card._from_proposal = True  # type: ignore[attr-defined]  # its sources are this proposal's
         card._change_reason = _history_reason(proposal, reason)  # type: ignore[attr-defined]
         card._history_user = editor  # type: ignore[attr-defined]
         card.save()
@@ -325,8 +383,10 @@ def _history_reason(proposal: CardProposal, reason: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    if value is None or value == "":
+    if value == REMOVED or value == "":
         return "—"
+    if value is None:
+        return "−"  # the schema's "none" (NONE_MARK)
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "—"
     return str(value)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from cards.models import CATALOGUED, Card, Game
 
 from . import services
-from .forms import ProposalForm
+from .forms import DecisionForm, ProposalForm
 from .models import CardProposal
 
 PAGE_SIZE = 30
@@ -51,7 +51,8 @@ def _propose(request, game: Game, card: Card | None):
         else:
             messages.success(request, _("Thank you: your proposal waits for an editor."))
             return redirect("community:proposal", pk=proposal.pk)
-    return render(request, "community/propose.html", {"form": form, "game": game, "card": card},
+    return render(request, "community/propose.html",
+                  {"form": form, "game": game, "card": card, "photo_sent": bool(request.FILES.get("source_image"))},
                   status=400 if form.errors else 200)
 
 
@@ -99,11 +100,16 @@ def proposal_detail(request, pk: int):
     if not _visible(request, proposal):
         raise Http404
     rows = services.difference(proposal, _japanese())
+    name = proposal.changes.get("name")
+    namesakes = (Card.objects.filter(game=proposal.game, name=name).exclude(pk=proposal.card_id)
+                 .select_related("card_set")[:10] if isinstance(name, str) and name else [])
     return render(request, "community/proposal.html", {
         "proposal": proposal, "rows": rows, "editor": services.can_review(request.user),
-        "conflicts": [row for row in rows if proposal.card_id and row.conflict
-                      and proposal.status == CardProposal.Status.PENDING],
+        "conflicts": [row for row in rows if row.conflict and proposal.status == CardProposal.Status.PENDING],
         "errors": request.session.pop(f"proposal-{pk}-errors", None),
+        "reason": request.session.pop(f"proposal-{pk}-reason", ""),
+        "text_change": any(path in ("rules_text", "keywords") for path in proposal.changes),
+        "namesakes": namesakes,
     })
 
 
@@ -115,7 +121,12 @@ def proposal_decide(request, pk: int):
     proposal = get_object_or_404(CardProposal, pk=pk)
     if not _visible(request, proposal):
         raise Http404
-    decision, reason = request.POST.get("decision"), request.POST.get("reason", "")
+    decision = request.POST.get("decision")
+    reason_form = DecisionForm(request.POST)
+    if not reason_form.is_valid():  # too long, or a character no text may hold (NUL)
+        request.session[f"proposal-{pk}-errors"] = [(_("Reason"), text) for text in reason_form.errors["reason"]]
+        return redirect("community:proposal", pk=pk)
+    reason = reason_form.cleaned_data["reason"]
     try:
         if decision == "accept":
             card = services.accept(proposal=proposal, editor=request.user, reason=reason)
@@ -130,10 +141,41 @@ def proposal_decide(request, pk: int):
         else:
             return HttpResponseForbidden(_("Unknown decision."))
     except services.ProposalRefused as exc:
+        request.session[f"proposal-{pk}-reason"] = reason  # what the editor typed is kept
         request.session[f"proposal-{pk}-errors"] = [
-            (services.label(proposal.game.code, path, _japanese()) if path != services.ALL else "", text)
+            ((_("Reason") if path == "reason" else services.label(proposal.game.code, path, _japanese()))
+             if path != services.ALL else "", text)
             for path, texts in exc.errors.items() for text in texts]
     return redirect("community:proposal", pk=pk)
+
+
+def _history_rows(code: str, field: str, old: object, new: object) -> list[tuple[str, str, str]]:
+    """One field's change as rows ``(label, before, after)`` in words: the attributes (and a technique's halves)
+    value by value, sample values and sources as the fields they name."""
+    japanese = _japanese()
+    if field == "attributes" and isinstance(old, dict) and isinstance(new, dict):
+        rows = []
+        for key in sorted(set(old) | set(new)):
+            before, after = old.get(key, services.REMOVED), new.get(key, services.REMOVED)
+            if isinstance(before, dict) or isinstance(after, dict):  # a technique's half, field by field
+                halves = (before if isinstance(before, dict) else {}, after if isinstance(after, dict) else {})
+                for sub in sorted(set(halves[0]) | set(halves[1])):
+                    path = f"{key}.{sub}"
+                    b, a = halves[0].get(sub, services.REMOVED), halves[1].get(sub, services.REMOVED)
+                    if not services.same(b, a):
+                        rows.append((services.label(code, path, japanese), services.display(code, path, b, japanese),
+                                     services.display(code, path, a, japanese)))
+            elif not services.same(before, after):
+                rows.append((services.label(code, key, japanese), services.display(code, key, before, japanese),
+                             services.display(code, key, after, japanese)))
+        return rows
+    name = capfirst(str(Card._meta.get_field(field).verbose_name))
+    if field in ("sample_fields", "sources"):
+        def fields(value: object) -> str:
+            paths = list(value) if isinstance(value, list | dict) else []
+            return ("、" if japanese else ", ").join(services.label(code, p, japanese) for p in paths) or "—"
+        return [(name, fields(old), fields(new))]
+    return [(name, services.shown(old), services.shown(new))]
 
 
 def card_history(request, pk: int):
@@ -144,17 +186,9 @@ def card_history(request, pk: int):
     for record, older in zip(records, [*records[1:], None], strict=True):
         changes = []
         if older is not None:
-            delta = record.diff_against(older, excluded_fields=["sources", "created_at"])
+            delta = record.diff_against(older, excluded_fields=["created_at"])
             for change in delta.changes:
-                if change.field == "attributes" and isinstance(change.old, dict) and isinstance(change.new, dict):
-                    for key in sorted(set(change.old) | set(change.new)):  # attribute by attribute
-                        if change.old.get(key) != change.new.get(key):
-                            changes.append((services.label(card.game.code, key, _japanese()),
-                                            services.shown(change.old.get(key)), services.shown(change.new.get(key))))
-                    continue
-                field = change.field
-                name = capfirst(str(Card._meta.get_field(field).verbose_name))
-                changes.append((name, services.shown(change.old), services.shown(change.new)))
+                changes += _history_rows(card.game.code, change.field, change.old, change.new)
         versions.append({"record": record, "changes": changes, "first": older is None})
     proposals = card.proposals.filter(Q(status=CardProposal.Status.ACCEPTED)).order_by("-reviewed_at")[:50]
     return render(request, "community/history.html", {"card": card, "versions": versions, "proposals": proposals,

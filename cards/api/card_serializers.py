@@ -77,3 +77,15 @@ class CardSerializer(serializers.ModelSerializer):
 
     def get_page_url(self, card: Card) -> str:
         return reverse("cards:card", args=[card.pk])
+
+
+class CardDetailSerializer(CardSerializer):
+    """One card (``GET /api/cards/{id}/``): the listed fields and ``sources``."""
+
+    sources = serializers.JSONField(
+        read_only=True,
+        help_text="Where each value accepted from a community proposal comes from: field path (as sample_fields "
+                  "names it) → {url, image, proposal, proposed_by, accepted_by, accepted_at}; {} for none.")
+
+    class Meta(CardSerializer.Meta):
+        fields = [*CardSerializer.Meta.fields, "sources"]

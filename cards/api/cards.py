@@ -14,7 +14,7 @@ from ..search import QueryError, SortKey
 from .caching import ConditionalGetMixin
 from .card_rows import card_rows
 from .card_search import card_search, catalogue_version, search_error
-from .card_serializers import CardSerializer
+from .card_serializers import CardDetailSerializer, CardSerializer
 from .encoded import card_fragments
 from .games import known_game
 from .pagination import SortedCursorPagination
@@ -46,6 +46,10 @@ class CardViewSet(ConditionalGetMixin, CardSuggestMixin, viewsets.ReadOnlyModelV
     queryset = Card.objects.select_related("game", "card_set")
     serializer_class = CardSerializer
     pagination_class = SortedCursorPagination
+
+    def get_serializer_class(self):
+        """The list's cards as listed; one card with its sources (``CardDetailSerializer``)."""
+        return CardDetailSerializer if self.action == "retrieve" else CardSerializer
     filterset_class = CardFilter
     sort_keys: tuple[SortKey, ...] = ()
     game: str | None = None  # the one game searched (the list's ``game``), None for every game

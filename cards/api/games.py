@@ -47,8 +47,8 @@ class GameSerializer(serializers.ModelSerializer):
 class CardSetSerializer(serializers.ModelSerializer):
     """A set with its coverage: ``kinds`` (the real product's number of kinds, null when no source gives it),
     ``card_count`` (its cards in the catalogue), ``invented_count`` (those of them invented for play),
-    ``coverage`` (card_count / kinds, 0–1, null without kinds) and ``coverage_text`` ("58 of 198 kinds
-    catalogued")."""
+    ``coverage`` ((card_count − invented_count) / kinds, 0–1, null without kinds: invented cards are no kind of
+    the real product) and ``coverage_text`` ("23 of 110 kinds catalogued")."""
 
     game = serializers.SlugRelatedField(slug_field="code", read_only=True)
     card_count = serializers.IntegerField(read_only=True)

@@ -15,6 +15,7 @@ grow with the rest of the catalogue.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -310,7 +311,9 @@ def _existing_cards(set_plan: SetPlan) -> dict[CardKey, Card]:
         return {}
     by_id = {card_set.id: key for key, card_set in set_plan.existing.items()}
     cards = Card.objects.filter(card_set_id__in=list(by_id)).only(
-        "id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "sources"
+        # every field the history records (an updated card's versions, _record_history): a deferred one would
+        # be read back card by card
+        "id", "game_id", "card_set_id", "collector_number", *CARD_FIELDS, *IMAGE_FIELDS, "sources", "created_at"
     )
     return {(*by_id[card.card_set_id], card.collector_number): card for card in cards}
 
@@ -355,6 +358,7 @@ def _diff(
         if all(getattr(card, name) == values[name] for name in CARD_FIELDS) and not image_plan.changes(key):
             report.unchanged += 1
         else:
+            card._as_stored = copy.copy(card)  # type: ignore[attr-defined]  # its history's baseline, if it has none
             for name in CARD_FIELDS:
                 setattr(card, name, values[name])
             to_update.append((key, card))
@@ -379,6 +383,7 @@ def _write_all(
             names = store_images(image_plan, card_file.images, saved)
             stale = _apply_images(image_plan, names, to_update)
             _write(card_file, games, set_plan, names, to_create, [card for _, card in to_update])
+            _record_history([card for _, card in to_update])
             # The raw INSERT and UPDATE send no post_save: tell the deck index which catalogues changed.
             written = [key for key, _ in (*to_create, *to_update)] + [*set_plan.to_create, *set_plan.to_update]
             catalogue_changed(game_ids={games[key[0]].id for key in written})
@@ -387,6 +392,24 @@ def _write_all(
     except BaseException:
         delete_files(storage, saved)
         raise
+
+
+IMPORTED = "Card file import"
+
+
+def _record_history(cards: list[Card]) -> None:
+    """The updated cards' history (issue 29.4): the raw UPDATE sends no save signal, so the version each card
+    now has is recorded here, after its version as stored when it had no history yet (three statements
+    however many cards)."""
+    if not cards:
+        return
+    from cards.models import CATALOGUED
+
+    known = set(Card.history.filter(id__in=[c.pk for c in cards]).values_list("id", flat=True).distinct())
+    first = [c._as_stored for c in cards if c.pk not in known]  # type: ignore[attr-defined]
+    if first:
+        Card.history.bulk_history_create(first, update=True, default_change_reason=CATALOGUED)
+    Card.history.bulk_history_create(cards, update=True, default_change_reason=IMPORTED)
 
 
 def _apply_images(

@@ -36,9 +36,10 @@ SETS = [
         "code": "LGST", "name": "Starter set", "name_ja": "スターターセット",
         "release_date": "2017-06-24", "sample_data": True, "kinds": None, "sold_as": "構築済みデッキ（60/1500+税）",
         "notes": (
-            "Real starter set (2017/6), sold as a preconstructed deck (spec A1.6: two 25-card mini decks). Facts: "
-            "the product, its month and how it was sold. Its number of kinds and its cards are not known to us: "
-            "none is catalogued. Samples: the release day."
+            "Real starter set (2017/6). Facts: the product, its month and how the rules' product table says it was "
+            "sold (a preconstructed deck, 60 cards); spec A1.6 reports it as two 25-card mini decks, which we cannot "
+            "reconcile. Its number of kinds and its cards are not known to us: none is catalogued. Samples: the "
+            "release day."
         ),
     },
     {

@@ -177,3 +177,49 @@ def test_a_proposal_walks_from_a_player_to_an_editor_and_its_source_shows_on_the
     page.goto(f"{live_server.url}/cards/{card.pk}/")
     assert "accepted by editor1" in page.inner_text("#card-sources")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.django_db
+def test_the_api_gives_a_cards_sources_and_the_history_reads_a_techniques_halves(client, player, editor):
+    # the tester's report: no sources in the API; a technique's history showed truncated dicts
+    from django.core.management import call_command
+
+    from community import services
+
+    call_command("loadseeds", verbosity=0)
+    card = Card.objects.get(game__code="iron_leaguer", card_set__code="T1", collector_number="001")
+    proposal = services.propose_correction(user=player, card=card, values={**services.values_of(card),
+                                                                            "upper.attack": 12}, source_url=SOURCE)
+    services.accept(proposal=proposal, editor=editor)
+    body = client.get(f"/api/cards/{card.pk}/").json()
+    assert body["sources"]["upper.attack"]["url"] == SOURCE
+    history = visible_text(client.get(f"/cards/{card.pk}/history/").content.decode())
+    assert "Upper half: Attack value 10 12" in history, history
+    assert "{" not in history
+
+
+def visible_text(html: str) -> str:
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.django_db
+def test_the_difference_is_in_words_and_a_refused_decision_keeps_the_reason(client, catalogue, player, editor):
+    # the tester's report: raw lists and codes in the difference; a reason lost when Accept was refused
+    card = catalogue["minion"]
+    client.force_login(player)
+    client.post(f"/cards/{card.pk}/propose/", form_data(card, attr__legions__colours=["black", "red"]))
+    proposal = CardProposal.objects.get()
+    card.attributes = {**card.attributes, "colours": ["white"]}
+    card.save()  # changed since the proposal
+    client.force_login(editor)
+    diff = client.get(f"/proposals/{proposal.pk}/").content.decode().split('id="proposal-diff"')[1]
+    assert "Black / Red" in diff and "[" not in diff.split("</table>")[0]
+    page = client.post(f"/proposals/{proposal.pk}/decide/", {"decision": "accept", "reason": "checked twice"},
+                       follow=True).content.decode()
+    assert "changed since the proposal" in page and ">checked twice</textarea>" in page
+    nul = client.post(f"/proposals/{proposal.pk}/decide/", {"decision": "reject", "reason": "bad\x00"},
+                      follow=True).content.decode()
+    assert "Null characters are not allowed" in nul
+    proposal.refresh_from_db()
+    assert proposal.status == "pending"

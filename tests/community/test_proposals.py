@@ -175,3 +175,82 @@ def test_loading_the_seeds_again_keeps_what_editors_accepted(catalogue, player, 
     card.refresh_from_db()
     assert (card.name, card.attributes["atk"]) == ("下忍カスミ改", 3) and "atk" not in card.sample_fields
     assert card.attributes["hp"] == 1 and card.sources.keys() == {"atk", "name"}
+
+
+def test_an_admin_edit_of_a_sourced_value_drops_its_source(catalogue, player, editor):
+    # the tester's report: an admin change left "ATK 6 — source …" on the card
+    card = catalogue["minion"]
+    proposal = services.propose_correction(user=player, card=card, values=values(card, atk=3, rarity="C"),
+                                           source_url=SOURCE)
+    services.accept(proposal=proposal, editor=editor)
+    card = Card.objects.get(pk=card.pk)
+    card.attributes = {**card.attributes, "atk": 6}
+    card.save()
+    card.refresh_from_db()
+    assert set(card.sources) == {"rarity"}
+
+
+def test_a_none_value_is_a_value_and_list_order_is_no_change(catalogue, player, editor):
+    # the tester's report: "−" (none) proposals could not be accepted, and reordered colours made fake changes
+    card = catalogue["minion"]
+    with pytest.raises(services.ProposalRefused, match="Nothing was changed"):
+        services.propose_correction(user=player, card=card, values=values(card, colours=["black"]),
+                                    source_url=SOURCE)
+    two = services.propose_correction(user=player, card=card, values=values(card, colours=["red", "black"]),
+                                      source_url=SOURCE)
+    services.accept(proposal=two, editor=editor)
+    card = Card.objects.get(pk=card.pk)
+    same = values(card, colours=list(reversed(card.attributes["colours"])))
+    with pytest.raises(services.ProposalRefused, match="Nothing was changed"):
+        services.propose_correction(user=player, card=card, values=same, source_url=SOURCE)
+    assert services.same(["a", "b"], ["b", "a"]) and not services.same(["a"], ["a", "b"])
+    assert services.display("legions", "colours", ["red"], japanese=True) == "赤"
+    assert services.label("legions", "atk", japanese=False) == "ATK"
+
+
+def test_two_racing_submissions_of_one_change_make_one_proposal(catalogue, player):
+    card = catalogue["minion"]
+    first = services.propose_correction(user=player, card=card, values=values(card, atk=3), source_url=SOURCE)
+    # the read-before-write check passed for both (as in a race): the constraint refuses the second
+    proposal = CardProposal(kind="correction", game=card.game, card=card, card_set=card.card_set,
+                            changes=first.changes, proposer=player)
+    with pytest.raises(services.ProposalRefused, match=f"#{first.pk}"):
+        services._create(kind=proposal.kind, game=card.game, card=card, card_set=card.card_set,
+                         changes=first.changes, base={}, source_url=SOURCE, source_image=None, note="",
+                         proposer=player)
+    assert CardProposal.objects.count() == 1
+
+
+def test_an_iron_leaguer_technique_with_a_none_value_is_proposed_and_accepted(db, player, editor):
+    # the tester's report: persons "−" (None, the schema's none) passed the proposal and failed the acceptance
+    from django.core.management import call_command
+
+    call_command("loadseeds", verbosity=0)
+    card = Card.objects.get(game__code="iron_leaguer", card_set__code="T1", collector_number="001")
+    lower = card.attributes["lower"]
+    proposal = services.propose_correction(user=player, card=card, values=values(card, **{"upper.persons": None}),
+                                           source_url=SOURCE)
+    assert proposal.changes == {"upper.persons": None} and proposal.base == {"upper.persons": 1}
+    assert services.label("iron_leaguer", "upper.persons", japanese=False).startswith("Upper")
+    accepted = services.accept(proposal=proposal, editor=editor)
+    assert accepted.attributes["upper"]["persons"] is None and accepted.attributes["lower"] == lower
+    new = {**values(accepted), "card_type": "technique", "collector_number": "099", "name": "テスト技"}
+    made = services.propose_card(user=player, game=card.game, card_set=card.card_set, values=new,
+                                 source_url=SOURCE)
+    assert made.changes["upper.persons"] is None
+    assert services.accept(proposal=made, editor=editor).attributes["upper"]["persons"] is None
+
+
+def test_a_card_file_that_changes_a_card_is_in_its_history(catalogue):
+    # the tester's report: loadseeds reverted an admin edit and the history never showed it
+    from cards.services import cards_export, cards_import, parse_card_bytes
+
+    card = catalogue["minion"]
+    file = cards_export(game="legions", fmt="json").encode()
+    card.flavour_text = "admin flavour"
+    card.save()
+    assert cards_import(card_file=parse_card_bytes(file, "json")).updated == 1
+    latest = card.history.latest()
+    assert (latest.flavour_text, latest.history_change_reason) == ("", "Card file import")
+    assert [v.flavour_text for v in card.history.order_by("history_date", "history_id")][-2:] == [
+        "admin flavour", ""]
