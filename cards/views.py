@@ -7,12 +7,12 @@ partial 200 (htmx does not swap 4xx answers) with the same message.
 
 from __future__ import annotations
 
-from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.db.models.fields.json import KT
 from django.db.models.lookups import IsNull
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from referee import registry
@@ -213,7 +213,7 @@ def source_rows(card: Card, schema, japanese: bool) -> list[dict]:
             else (gettext("Reading") if path == "reading" else gettext("Rarity")),
             "value": text,
             "url": source.get("url", ""),
-            "image": default_storage.url(source["image"]) if source.get("image") else "",
+            "image": reverse("community:photo", args=[source["proposal"]]) if source.get("image") else "",
             "proposal": source.get("proposal"), "proposed_by": source.get("proposed_by", ""),
             "accepted_by": source.get("accepted_by", ""), "accepted_at": source.get("accepted_at", ""),
         })

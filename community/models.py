@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, CardSet, Game
 
+from .storage import private_storage
+
 REVIEW_PERMISSION = "community.review_cardproposal"
 EDITORS_GROUP = "Card editors"
 
@@ -37,7 +39,8 @@ class CardProposal(models.Model):
     changes = models.JSONField(default=dict)
     base = models.JSONField(default=dict, blank=True)
     source_url = models.URLField(_("source address"), max_length=500, blank=True)
-    source_image = models.ImageField(_("photo of the card"), upload_to="proposals/", blank=True)
+    source_image = models.ImageField(_("photo of the card"), upload_to="proposals/", blank=True,
+                                     storage=private_storage)
     note = models.TextField(_("note"), blank=True, max_length=2000)
     proposer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                  related_name="card_proposals")

@@ -14,4 +14,5 @@ urlpatterns = [
     path("proposals/", views.proposal_list, name="proposals"),
     path("proposals/<int:pk>/", views.proposal_detail, name="proposal"),
     path("proposals/<int:pk>/decide/", views.proposal_decide, name="decide"),
+    path("proposals/<int:pk>/photo/", views.proposal_photo, name="photo"),
 ]

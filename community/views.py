@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import Http404, HttpResponseForbidden
+from django.http import FileResponse, Http404, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import capfirst
 from django.utils.translation import get_language
@@ -176,6 +176,21 @@ def _history_rows(code: str, field: str, old: object, new: object) -> list[tuple
             return ("、" if japanese else ", ").join(services.label(code, p, japanese) for p in paths) or "—"
         return [(name, fields(old), fields(new))]
     return [(name, services.shown(old), services.shown(new))]
+
+
+def proposal_photo(request, pk: int):
+    """The photo a proposal gives as its source: to its proposer and the editors while it waits or once it is
+    rejected; to everyone once accepted (a value's source on the card page). 404 otherwise."""
+    proposal = get_object_or_404(CardProposal, pk=pk)
+    allowed = proposal.status == CardProposal.Status.ACCEPTED or (
+        request.user.is_authenticated and _visible(request, proposal))
+    if not allowed or not proposal.source_image:
+        raise Http404
+    try:
+        handle = proposal.source_image.open("rb")
+    except FileNotFoundError as exc:
+        raise Http404 from exc
+    return FileResponse(handle, content_type="image/webp")
 
 
 def card_history(request, pk: int):

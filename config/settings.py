@@ -8,6 +8,7 @@ Variables (all optional in development; see README.md), from the environment or 
     DB_CONN_MAX_AGE  seconds to keep a database connection; default 0 (see below).
     REDIS_URL      redis://host:port/db; default none, and then Celery tasks run eagerly in-process.
     MEDIA_ROOT     folder for uploaded card images; default ``media/`` in the project folder.
+    PRIVATE_MEDIA_ROOT  folder for proposal photos (not served as media); default ``var/private/``.
     IMAGE_MAX_BYTES  largest accepted upload in bytes; default 8 MiB.
     IMAGE_MAX_PIXELS largest decoded image in pixels; default 40 000 000.
     CELERY_QUEUE   the players' Celery queue; default "shinpan" (bots use "<it>.bots", the clock "<it>.clock").
@@ -160,6 +161,8 @@ STORAGES = {
 }
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "media")
+# proposal photos (community.storage): never served from MEDIA_URL; community.views.proposal_photo checks who asks
+PRIVATE_MEDIA_ROOT = Path(env_str("PRIVATE_MEDIA_ROOT") or BASE_DIR / "var" / "private")
 
 # Card images (cards.images): the largest upload accepted, and the largest decoded image in pixels.
 IMAGE_MAX_BYTES = env_int("IMAGE_MAX_BYTES", 8 * 1024 * 1024, minimum=1024)

@@ -44,3 +44,10 @@ def photo_bytes(size=(300, 420)) -> bytes:
     out = io.BytesIO()
     Image.new("RGB", size, (200, 40, 40)).save(out, "PNG")
     return out.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def private_media(settings, tmp_path):
+    """Proposal photos in a folder of the test's own (community.storage reads the setting when used)."""
+    settings.PRIVATE_MEDIA_ROOT = tmp_path / "private"
+    return settings.PRIVATE_MEDIA_ROOT

@@ -223,3 +223,31 @@ def test_the_difference_is_in_words_and_a_refused_decision_keeps_the_reason(clie
     assert "Null characters are not allowed" in nul
     proposal.refresh_from_db()
     assert proposal.status == "pending"
+
+
+@pytest.mark.django_db
+def test_a_proposal_photo_is_private_until_the_proposal_is_accepted(client, catalogue, player, editor,
+                                                                     django_user_model, settings, private_media):
+    # the tester's report: photos of pending and rejected proposals were public media
+    card = catalogue["minion"]
+    client.force_login(player)
+    data = form_data(card, attr__legions__atk="3", source_url="",
+                     source_image=SimpleUploadedFile("card.png", photo_bytes(), content_type="image/png"))
+    assert client.post(f"/cards/{card.pk}/propose/", data).status_code == 302
+    proposal = CardProposal.objects.get()
+    url = f"/proposals/{proposal.pk}/photo/"
+    assert (private_media / proposal.source_image.name).exists()
+    with pytest.raises(ValueError, match="no public address"):
+        proposal.source_image.url  # noqa: B018 (never a media address)
+    assert client.get(url)["Content-Type"] == "image/webp"  # its proposer
+    client.force_login(django_user_model.objects.create_user("stranger", password=PASSWORD))
+    assert client.get(url).status_code == 404
+    client.logout()
+    assert client.get(url).status_code == 404
+    client.force_login(editor)
+    assert client.get(url).status_code == 200
+    client.post(f"/proposals/{proposal.pk}/decide/", {"decision": "accept"})
+    client.logout()
+    assert client.get(url).status_code == 200  # a value's source now: public
+    page = client.get(f"/cards/{card.pk}/").content.decode()
+    assert f'href="{url}"' in page.split('id="card-sources"')[1]
