@@ -202,6 +202,21 @@ def _activate(action: dict, data: BoardInput) -> ChoiceSpec:
                       {"card": card.value}, {"card": [card]}, merge=True)
 
 
+def _pick(action: dict, data: BoardInput) -> ChoiceSpec:
+    """ダンタリオンドラフト: a card for the opening hand, or the one kept in the draft phase."""
+    card = card_option(data, action["card"])
+    opening = (data.state.get("pending") or {}).get("kind") == "opening"
+    group = _("A card for your opening hand") if opening else _("The card you keep")
+    return ChoiceSpec("pick", group, _("Keep %s") % _name(data, action["card"]), (Slot("card", _("Card")),),
+                      {"card": card.value}, {"card": [card]}, "primary", merge=True)
+
+
+def _choose_master(action: dict, data: BoardInput) -> ChoiceSpec:
+    card = card_option(data, action["card"])
+    return ChoiceSpec("choose_master", _("Your master"), _("Play %s as your master") % _name(data, action["card"]),
+                      (Slot("card", _("Master")),), {"card": card.value}, {"card": [card]}, "primary", merge=True)
+
+
 def _button(label: str, tone: str = "") -> Callable[[dict, BoardInput], ChoiceSpec]:
     def spec(action: dict, data: BoardInput) -> ChoiceSpec:
         return ChoiceSpec(action["type"], _(label), _(label), tone=tone)
@@ -211,7 +226,7 @@ def _button(label: str, tone: str = "") -> Callable[[dict, BoardInput], ChoiceSp
 SPECS: dict[str, Callable[[dict, BoardInput], ChoiceSpec]] = {
     "card_change": _card_change, "no_card_change": _button(N_("Keep your hand (no card change)")),
     "unlock": _unlock, "deploy": _deploy, "move": _move, "attack": _attack, "remove_standby": _remove,
-    "activate": _activate,
+    "activate": _activate, "pick": _pick, "choose_master": _choose_master,
     "end_turn": _button(N_("End the turn")), "block": _block, "no_block": _button(N_("Do not block")),
     "choose": _choose, "keep": _keep,
 }

@@ -80,8 +80,27 @@ def _send(d, names):
 SENTENCES: dict[str, Callable[[dict, dict], str]] = {
     "setup": lambda d, n: _("The referee sets the game up (commitment %(c)s…).") % {
         "c": (d.get("commitment") or "")[:12]},
-    "shuffle": lambda d, n: _("%(seat)s's deck of %(count)s cards is shuffled.") % {
+    "shuffle": lambda d, n: (_("The shared deck of %(count)s cards is shuffled.") % {"count": d.get("count")})
+    if d.get("shared") else _("%(seat)s's deck of %(count)s cards is shuffled.") % {
         "seat": _seat(d), "count": d.get("count")},
+    # ダンタリオンドラフト (referee/games/legions/draft.py)
+    "pack": lambda d, n: _("%(seat)s opens a booster of %(count)s cards.") % {
+        "seat": _seat(d), "count": d.get("count")},
+    "opened": lambda d, n: _("Your boosters hold %(cards)s.") % {"cards": _cards(d, n)},
+    "opening_pick": lambda d, n: _("%(seat)s keeps a card for the opening hand (%(count)s of 3).") % {
+        "seat": _seat(d), "count": d.get("count")},
+    "opening_picked": lambda d, n: _("You keep %(card)s for your opening hand.") % {"card": _card(d, n)},
+    "master_chosen": lambda d, n: _("%(seat)s chooses %(card)s as master.") % {
+        "seat": _seat(d), "card": _card(d, n)},
+    "draft_look": lambda d, n: _("%(seat)s looks at the top %(count)s cards of the shared deck.") % {
+        "seat": _seat(d), "count": d.get("count")},
+    "draft_looked": lambda d, n: _("You look at %(cards)s.") % {"cards": _cards(d, n)},
+    "draft_pick": lambda d, n: _("%(seat)s keeps one and puts %(count)s face down on the shared discard "
+                                 "(shared deck: %(deck)s left).") % {
+        "seat": _seat(d), "count": d.get("discarded"), "deck": d.get("deck")},
+    "draft_picked": lambda d, n: _("You keep %(card)s.") % {"card": _card(d, n)},
+    "reshuffle": lambda d, n: _("The shared discard of %(count)s cards is shuffled into a new shared deck.") % {
+        "count": d.get("count")},
     "first_player": lambda d, n: _("%(seat)s plays first.") % {"seat": _seat(d)},
     "second_player_core": lambda d, n: _("%(seat)s plays second: one core goes to wait zone %(zone)s.") % {
         "seat": _seat(d), "zone": d.get("zone")},

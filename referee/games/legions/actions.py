@@ -34,6 +34,25 @@ class NoCardChange(Action):
 
 @CODEC.register
 @dataclass(frozen=True)
+class Pick(Action):
+    """ダンタリオンドラフト: a card of one's opened packs for the opening hand, or the card kept in the draft
+    phase."""
+
+    type: ClassVar[str] = "pick"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
+class ChooseMaster(Action):
+    """ダンタリオンドラフト: the master one plays (the first player chooses first)."""
+
+    type: ClassVar[str] = "choose_master"
+    card: str
+
+
+@CODEC.register
+@dataclass(frozen=True)
 class Activate(Action):
     """M8: activate the ``index``-th 起動 ability of ``card`` (a unit of yours on the field), paying its costs."""
 

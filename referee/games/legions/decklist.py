@@ -19,7 +19,7 @@ list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.engine.protocol import Data
@@ -101,3 +101,29 @@ def sample_decks(catalogue: Mapping[str, Any], texts: list[str]) -> list[Data]:
     cards = catalogue_cards(dict(catalogue))
     one, two = (build(parse(text), cards) for text in texts[:2])
     return [{"p1": two, "p2": one}, {"p1": one, "p2": two}]
+
+
+DANTALION_SET = "LG01"  # the launch booster: the set the Dantalion Draft's virtual packs come from by default
+
+
+def dantalion_decks(cards: Sequence[Mapping[str, Any]], set_code: str = DANTALION_SET) -> Data:
+    """``decks`` of a Dantalion Draft (``draft.prepare``): the deck cards of ``set_code`` (each name once, with
+    its abilities) as the boosters' pool, and every master of the catalogue to choose from. KeyError when the set
+    has no deck card."""
+    pool: dict[str, Data] = {}
+    masters: dict[str, Data] = {}
+    for card in cards:
+        if card["card_type"] == "master":
+            masters.setdefault(card["name"], with_abilities(dict(card)))
+        elif card.get("set") == set_code:
+            pool.setdefault(card["name"], with_abilities(dict(card)))
+    if not pool:
+        raise KeyError(f"set {set_code!r} has no deck cards in the catalogue")
+    return {"pool": list(pool.values()), "masters": list(masters.values())}
+
+
+# Formats played without decklists (``manage.py playmatch --format F``): code -> (the engine's config, the
+# ``decks`` made from the catalogue's cards)
+FORMATS: dict[str, tuple[Data, Callable[[Sequence[Mapping[str, Any]]], Data]]] = {
+    "dantalion": ({"format": "dantalion"}, dantalion_decks),
+}

@@ -20,7 +20,20 @@ from . import combat, damage, field, timeline, triggers
 from . import readings as readings_mod
 from .abilities import VOCABULARY
 from .cores import change_life
-from .state import LEADER, abilities, attrs, find_unit, is_master, other, owner, units
+from .state import (
+    LEADER,
+    abilities,
+    attrs,
+    deck_of,
+    drafting,
+    find_unit,
+    is_master,
+    other,
+    owner,
+    set_deck,
+    take_ownership,
+    units,
+)
 
 
 def _sides(frame_seat: str, side: str) -> tuple[str, ...]:
@@ -64,7 +77,7 @@ def choice(state: State, frame: Data, effect: Data) -> tuple[list[str], int] | N
         side = other(seat) if effect["side"] == "opponent" else seat
         return [f"standby:{i}" for i in range(len(state["players"][side]["standby"]))], effect["n"]
     if code == "arrange_deck":
-        top = deck_top(state["players"][seat]["deck"], effect["n"])
+        top = deck_top(deck_of(state, seat), effect["n"])
         return (top, len(top) - 1) if len(top) > 1 else None  # one card or none: no order to choose
     if target is None or target["pick"] != "choose":
         return None
@@ -246,7 +259,12 @@ def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> N
     """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
     player = state["players"][seat]
     drawn: list[str] = []
-    deck = player["deck"]
+    if drafting(state) and len(deck_of(state, seat)) < n:
+        from . import draft  # a Dantalion Draft's shared deck, refilled from its discard
+
+        if not deck_of(state, seat):
+            draft.refill(state, events)
+    deck = deck_of(state, seat)
     for _ in range(n):
         if len(drawn) == len(deck):
             player["deck_out"] = True
@@ -254,9 +272,11 @@ def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> N
             break
         drawn.append(deck[-1 - len(drawn)])
     if drawn:
-        player["deck"] = deck[:len(deck) - len(drawn)]  # replaced: copy_state shares the deck
+        set_deck(state, seat, deck[:len(deck) - len(drawn)])
+        if drafting(state):  # a card of the shared deck becomes its drawer's
+            take_ownership(state, seat, drawn)
     player["hand"].extend(drawn)
-    events.append(Event("draw", clause, {"seat": seat, "count": len(drawn), "deck": len(player["deck"])}))
+    events.append(Event("draw", clause, {"seat": seat, "count": len(drawn), "deck": len(deck_of(state, seat))}))
     if drawn:
         events.append(Event("drawn", clause, {"seat": seat, "cards": drawn}, to=(seat,)))
 
@@ -481,11 +501,10 @@ def _arrange_deck(state: State, frame: Data, effect: Data, chosen: list[str], ev
     """Legions: arrange_deck (our reading): the picked cards go back on top in the order picked, the one left
     unpicked under them; the public event says how many cards were looked at, never which."""
     seat = frame["seat"]
-    player = state["players"][seat]
-    deck = player["deck"]
+    deck = deck_of(state, seat)
     top = deck_top(deck, effect["n"])
     order = [c for c in chosen if c in top] + [c for c in top if c not in chosen]
-    player["deck"] = deck[:len(deck) - len(top)] + order[::-1]  # replaced: copy_state shares the deck
+    set_deck(state, seat, deck[:len(deck) - len(top)] + order[::-1])  # replaced: copy_state shares the deck
     events.append(Event("arrange_deck", _clause(frame), {"seat": seat, "count": len(top)}))
 
 

@@ -14,7 +14,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.protocol import Data, State
 from referee.engine.shell import Decision, Handler, Shell
 
-from . import combat, effects, flow, main, setup, timeline
+from . import combat, draft, effects, flow, main, setup, timeline
 from .actions import (
     CODEC,
     Activate,
@@ -22,12 +22,14 @@ from .actions import (
     Block,
     CardChange,
     Choose,
+    ChooseMaster,
     Deploy,
     EndTurn,
     Keep,
     Move,
     NoBlock,
     NoCardChange,
+    Pick,
     RemoveStandby,
     Unlock,
     cached,
@@ -122,6 +124,27 @@ def _blocks(state: State, seat: str) -> list[Action]:
     return [cached(NoBlock, seat), *(cached(Block, seat, c) for c in state["pending"]["options"])]
 
 
+def _picks(state: State, seat: str) -> list[Action]:
+    return [Pick(seat=seat, card=c) for c in state["pending"]["options"]]
+
+
+def _masters(state: State, seat: str) -> list[Action]:
+    return [ChooseMaster(seat=seat, card=c) for c in state["pending"]["options"]]
+
+
+def _opening_pick(state: State, a: Pick, events: list[Event]) -> None:
+    draft.opening_pick(state, a.card, events)
+
+
+def _choose_master(state: State, a: ChooseMaster, events: list[Event]) -> None:
+    draft.choose_master(state, a.card, events)
+
+
+def _draft_pick(state: State, a: Pick, events: list[Event]) -> None:
+    draft.draft_pick(state, a.card, events)
+    flow.finish_step(state)
+
+
 def _choices(state: State, seat: str) -> list[Action]:
     return [cached(Choose, seat, o) for o in state["pending"]["options"]]
 
@@ -136,6 +159,10 @@ DECISIONS = {
     "block": Decision({Block: _block, NoBlock: _no_block}, _blocks),
     "choose": Decision({Choose: _choose}, _choices),
     "keep": Decision({Keep: _keep}, _keeps),
+    # ダンタリオンドラフト (draft.py): the opening picks, the masters, the draft phase
+    "opening": Decision({Pick: _opening_pick}, _picks),
+    "master": Decision({ChooseMaster: _choose_master}, _masters),
+    "draft": Decision({Pick: _draft_pick}, _picks),
 }
 
 

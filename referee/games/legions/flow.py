@@ -14,7 +14,7 @@ from referee.engine.shell import end_game, settle
 
 from . import cores, damage, effects, timeline
 from . import readings as readings_mod
-from .state import SEATS, other, units
+from .state import SEATS, drafting, other, units
 
 # phase -> its steps, in order; "main" and "draw.change" are decisions (A5)
 PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -26,26 +26,30 @@ PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _order(wait_turns_first: bool) -> tuple[str, ...]:
+def _order(wait_turns_first: bool, drafting: bool = False) -> tuple[str, ...]:
     steps = [f"{phase}.{step}" for phase, names in PHASES for step in names]
+    if drafting:  # ダンタリオンドラフト: the draft phase in place of the draw phase (D1 and D2)
+        i = steps.index("draw.draw")
+        steps[i:i + 2] = ["draw.draft"]
     if not wait_turns_first:
         i = steps.index("start.wait_turns")
         steps[i], steps[i + 1] = steps[i + 1], steps[i]
     return tuple(steps)
 
 
-_ORDERS = {first: _order(first) for first in (True, False)}
-_NEXT = {first: dict(zip(steps, steps[1:] + steps[:1], strict=True)) for first, steps in _ORDERS.items()}
+_ORDERS = {(first, drafting): _order(first, drafting) for first in (True, False) for drafting in (True, False)}
+_NEXT = {key: dict(zip(steps, steps[1:] + steps[:1], strict=True)) for key, steps in _ORDERS.items()}
 
 
 def order(state: State) -> tuple[str, ...]:
-    """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2."""
-    return _ORDERS[readings_mod.of(state).wait_turns_before_refresh]
+    """Every step of a turn as ``phase.step``; reading ``wait_turns_before_refresh`` orders S1/S2; a Dantalion
+    Draft has its draft phase in place of the draw phase."""
+    return _ORDERS[(readings_mod.of(state).wait_turns_before_refresh, drafting(state))]
 
 
 def next_step(state: State, step: str) -> str:
     """The step after ``step`` (after the last of the turn, the first of the next)."""
-    return _NEXT[readings_mod.of(state).wait_turns_before_refresh][step]
+    return _NEXT[(readings_mod.of(state).wait_turns_before_refresh, drafting(state))][step]
 
 
 def first_step(state: State) -> str:
@@ -96,6 +100,13 @@ def _change(state: State, events: list[Event]) -> bool:
     return False
 
 
+def _draft(state: State, events: list[Event]) -> bool:
+    """ダンタリオンドラフト: the draft phase (draft.look) in place of D1 and D2."""
+    from . import draft  # draft builds on setup, which starts the flow
+
+    return draft.look(state, events)
+
+
 def _main(state: State, events: list[Event]) -> bool:
     state["pending"] = {"kind": "main", "seat": state["turn_seat"]}
     return False
@@ -133,6 +144,7 @@ STEPS = {
     "core.core": _core,
     "draw.draw": _draw,
     "draw.change": _change,
+    "draw.draft": _draft,
     "main.main": _main,
     "end.triggers": _end_triggers,
     "end.cleanup": _cleanup,

@@ -63,7 +63,15 @@ def _entry(card: Data, seat: str) -> Data:
 
 def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:
     """``prepare``, then the first turn runs to its first decision (the first player's card change or main
-    phase). Returns ``(state, setup events)``."""
+    phase). Returns ``(state, setup events)``. Config ``format: dantalion``: a Dantalion Draft (``draft.py``),
+    which starts with the opening picks."""
+    fmt = config.get("format", "standard")
+    if fmt == "dantalion":
+        from . import draft
+
+        return draft.prepare(config, decks, rng)
+    if fmt != "standard":
+        raise ValueError(f"unknown Legions format {fmt!r}: standard or dantalion")
     state, events = prepare(config, decks, rng)
     flow.advance(state, events)
     return state, events

@@ -99,6 +99,12 @@ def attrs(state: State, card_id: str) -> Data:
 
 
 def owner(state: State, card_id: str) -> str:
+    """The card's owner: its seat in the card table, or, in a Dantalion Draft, whoever drafted or drew it
+    (``state["owners"]``: the card table is static once set up and stored apart, ``matches.models``)."""
+    owners = state.get("owners")
+    if owners and card_id in owners:
+        drafted: str = owners[card_id]
+        return drafted
     answer: str = state["cards"][card_id]["owner"]
     return answer
 
@@ -123,7 +129,9 @@ def find_unit(state: State, card_id: str) -> tuple[str, str, Data] | None:
     entry = state["cards"].get(card_id)
     if entry is None:
         return None
-    seat = entry["owner"]
+    seat = owner(state, card_id)
+    if seat not in SEATS:  # a Dantalion Draft's card no one holds yet
+        return None
     player = state["players"][seat]
     for lane in LANES:
         unit = player["lanes"][lane]
@@ -153,3 +161,29 @@ def cores_in_play(player: Data) -> int:
     lord = player["lord"]["cores"] if player["lord"] else 0
     answer: int = player["master_cores"] + player["active"] + player["fatigued"] + lord + sum(player["wz_cores"])
     return answer
+
+
+def drafting(state: State) -> bool:
+    """The match is a ダンタリオンドラフト (config ``format``: ``dantalion``; ``draft.py``)."""
+    return state.get("format") == "dantalion"
+
+
+def deck_of(state: State, seat: str) -> list[str]:
+    """The deck ``seat`` draws from (top = last): their own, or the shared deck of a Dantalion Draft."""
+    answer: list[str] = state["shared"]["deck"] if drafting(state) else state["players"][seat]["deck"]
+    return answer
+
+
+def set_deck(state: State, seat: str, cards: list[str]) -> None:
+    """Replace the deck ``seat`` draws from (a new list: ``copy_state`` shares the old one)."""
+    if drafting(state):
+        state["shared"] = {**state["shared"], "deck": cards}
+    else:
+        state["players"][seat]["deck"] = cards
+
+
+def take_ownership(state: State, seat: str, cards: list[str]) -> None:
+    """Cards of a Dantalion Draft become ``seat``'s (their owner for every rule; ``""``: no one's, in the shared
+    deck). Kept in ``state["owners"]``, replaced, never changed in place (``copy_state`` shares it); the card
+    table itself is static once set up."""
+    state["owners"] = {**state.get("owners", {}), **dict.fromkeys(cards, seat)}

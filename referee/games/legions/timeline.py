@@ -12,7 +12,7 @@ from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
 from . import readings as readings_mod
-from .state import card
+from .state import card, owner
 
 STANDBY_MAX = 2  # スタンバイゾーンには最大2枚まで
 STANDBY_TYPES = ("minion", "skill")  # スタンバイカードにすることができるのは、ミニオンカードとスキルカード
@@ -98,7 +98,7 @@ def leave_play(state: State, card_id: str, how: str, events: list[Event], clause
     """Send a card that was broken or used where ``leaves_play`` says; returns the zone (``wz2``, ``exile``)."""
     data = card(state, card_id)
     where = leaves_play(data["card_type"], data["attributes"].get("wt"), how)
-    seat = data["owner"]
+    seat = owner(state, card_id)
     if where == "exile":
         exile(state, seat, [card_id], events, clause)
     else:

@@ -55,7 +55,8 @@ def _public_parts(state: State, seat: str, off: set[str]) -> Data:
     """What every viewer sees alike of ``seat``'s player: the units on the field, the exclusion and wait zones,
     and the ids of those public cards (``cards``)."""
     p = state["players"][seat]
-    cards = [p["master"], *p["exile"], *(c for z in p["wz"] for c in z), *p.get("using", [])]
+    cards = [*([p["master"]] if p["master"] else []), *p["exile"], *(c for z in p["wz"] for c in z),
+             *p.get("using", [])]  # a Dantalion Draft's master is "" until chosen
     cards += [u["card"] for u in (*p["lanes"].values(), p["lord"]) if u is not None]
     return {"cards": cards, "lanes": {lane: _unit(state, p["lanes"][lane], off) for lane in LANES},
             "lord": _unit(state, p["lord"], off), "exile": list(p["exile"]), "wz": [list(z) for z in p["wz"]],
@@ -109,8 +110,10 @@ def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
         visible: list[str] = []
         players = {s: _player(state, s, seat, visible, public[s]) for s in SEATS}
         pending = state["pending"]
-        if pending is not None and pending["seat"] == seat and pending["kind"] == "choose":
+        if pending is not None and pending["seat"] == seat and pending["kind"] in ("choose", "opening", "draft"):
             visible += [o.split("@")[0] for o in pending["options"] if o.split("@")[0] in cards]
+        if "draft" in state:  # the masters to choose from are public
+            visible += state["draft"]["masters"]
         seen = set(visible)
         shown = {}
         for c in dict.fromkeys(visible):
@@ -123,6 +126,9 @@ def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
             "turn_seat": state["turn_seat"], "first": state["first"], "step": state["step"],
             "readings": state["readings"], "players": players, "pending": _pending(state, seat, seen),
             "combat": _combat(state["combat"], seen), "outcome": state["outcome"], "rng": rng, "cards": shown}
+        if "shared" in state:  # a Dantalion Draft: the shared deck and discard, face down, as counts
+            out[seat]["format"] = state["format"]
+            out[seat]["shared"] = {"deck": len(state["shared"]["deck"]), "discard": len(state["shared"]["discard"])}
     return out
 
 

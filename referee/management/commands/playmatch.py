@@ -112,6 +112,9 @@ class Command(BaseCommand):
                             help="the engine's seats in order (silver,dark; p1,p2), each a bot kind: random, "
                                  "greedy, or the search bot's easy, normal or hard (e.g. hard,greedy)")
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
+        parser.add_argument("--format", default="", dest="format_code",
+                            help="a format played without decklists, where the game has one (Legions: dantalion, "
+                                 "the Dantalion Draft: packs from the seed; random and greedy bots)")
         parser.add_argument("--log", help="write the full JSON log here (verify it with manage.py replay)")
         parser.add_argument("--timeout", type=float, default=300.0,
                             help="seconds to wait for the workers to finish the match (REDIS_URL set); default 300")
@@ -139,16 +142,34 @@ class Command(BaseCommand):
             _check_log_path(options["log"])
         if not (math.isfinite(options["timeout"]) and options["timeout"] > 0):
             raise CommandError("--timeout takes a number of seconds above 0")
+        config: dict[str, Any] = {}
+        make_decks = None
+        if options["format_code"]:
+            formats = getattr(registry.spec(game).part("decklist"), "FORMATS", {})
+            if options["format_code"] not in formats:
+                raise CommandError(f"--format {options['format_code']!r}: {game} has "
+                                   + (f"the formats {', '.join(formats)}" if formats else "no such format"))
+            search = [kind for kind in kinds if kind not in ("random", "greedy")]
+            if search:
+                raise CommandError(f"the search bot ({', '.join(search)}) does not play the "
+                                   f"{options['format_code']} format yet: random or greedy")
+            config, make_decks = formats[options["format_code"]]
         try:
-            decks = engine_decks(game, {seat: {} for seat in engine.seats})  # no decklist: the standard line-ups
+            if make_decks is not None:
+                from matches.adapters import engine_cards
+
+                decks = make_decks(engine_cards(game))
+            else:
+                decks = engine_decks(game, {seat: {} for seat in engine.seats})  # no decklist: the standard line-ups
         except KeyError as exc:
             raise CommandError(str(exc.args[0])) from exc
         except DatabaseError as exc:
             raise CommandError(f"the catalogue cannot be read ({exc}): run manage.py migrate, then "
                                "manage.py loadseeds") from exc
         seed = seed_from_int(options["seed"])
+        self.config = config
         if options["offline"]:
-            state, log = play(engine, {}, decks, RngSeed(seed), offline_bots(engine.seats, kinds, seed))
+            state, log = play(engine, config, decks, RngSeed(seed), offline_bots(engine.seats, kinds, seed))
             outcome = engine.outcome(state)
             assert outcome is not None, "play() returns a finished game"
             winner = {"winner": outcome.winner, "reason": outcome.reason, "summary": outcome.summary}
@@ -173,7 +194,8 @@ class Command(BaseCommand):
         if eager and self.verbosity < 2:
             trace.setLevel(logging.WARNING)
         try:
-            match = match_create(game=game, decks=decks, seed=seed,
+            match = match_create(game=game, decks=decks, seed=seed, config=self.config,
+                                 format_code=self.config.get("format", ""),
                                  seats=[SeatSpec(seat=seat, bot=kind, deck={})
                                         for seat, kind in zip(engine.seats, kinds, strict=True)])
         except MatchError as exc:

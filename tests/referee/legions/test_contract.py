@@ -44,6 +44,10 @@ def found() -> dict[str, list[tuple[dict, str]]]:
         rng = random.Random(500 + i)
         games.append(({"first": "p1", **config}, sample if i % 2 else swapped, 500 + i))
         games.append(({"first": "p2", **config}, {"p1": random_deck(rng), "p2": random_deck(rng)}, 700 + i))
+    from .test_dantalion import decks as draft_decks  # ダンタリオンドラフト: the opening picks, masters, draft phase
+
+    games += [({"format": "dantalion", "first": first}, draft_decks(), 900 + i)
+              for i, first in enumerate(("p1", "p2", "p1", "p2"))]
     out = contract.positions(ENGINE, games[::2], PER_KIND, bots=("random", "random"))
     for kind, more in contract.positions(ENGINE, games[1::2], PER_KIND, seed=1, bots=("greedy", "random")).items():
         out.setdefault(kind, []).extend(more)
