@@ -22,8 +22,7 @@ from referee.engine.protocol import Data, RngSeed, State
 
 from .abilities import not_yet_refereed
 from .readings import Readings
-from .setup import DECK_TYPES, _entry, _player
-from .state import SEATS, other, take_ownership
+from .state import DECK_TYPES, SEATS, _entry, _player, other, take_ownership
 
 PACKS = 2  # boosters per player (the page: 2個ずつ)
 PACK_SIZE = 10  # cards per booster

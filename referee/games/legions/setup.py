@@ -13,19 +13,10 @@ from referee.engine.protocol import Data, RngSeed, State
 
 from . import flow
 from .abilities import not_yet_refereed
-from .cores import LIFE_MAX, START_CORES
 from .readings import Readings
-from .state import SEATS, other
+from .state import DECK_TYPES, SEATS, _entry, _player, other
 
 HAND = 5  # 開始手札: 5枚 (マリガン無し)
-DECK_TYPES = ("minion", "lord", "skill", "arts")
-
-
-def _player(master_id: str) -> Data:
-    return {"life": LIFE_MAX, "awakened": False, "master": master_id, "master_cores": START_CORES, "active": 0,
-            "fatigued": 0, "mp": 0, "lanes": {"right": None, "centre": None, "left": None}, "lord": None,
-            "hand": [], "deck": [], "standby": [], "arriving": [], "using": [], "exile": [], "wz": [[], [], [], []],
-            "wz_cores": [0, 0, 0, 0], "added": 0, "changed": False, "deck_out": False}
 
 
 def _table(decks: Data) -> tuple[Data, Data]:
@@ -54,11 +45,6 @@ def _table(decks: Data) -> tuple[Data, Data]:
             table[card_id] = _entry(card, seat)
             order[seat].append(card_id)
     return table, order
-
-
-def _entry(card: Data, seat: str) -> Data:
-    return {"name": card["name"], "card_type": card["card_type"], "attributes": card.get("attributes", {}),
-            "abilities": card.get("abilities") or {}, "owner": seat}
 
 
 def new_game(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]:

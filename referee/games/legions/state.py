@@ -187,3 +187,19 @@ def take_ownership(state: State, seat: str, cards: list[str]) -> None:
     deck). Kept in ``state["owners"]``, replaced, never changed in place (``copy_state`` shares it); the card
     table itself is static once set up."""
     state["owners"] = {**state.get("owners", {}), **dict.fromkeys(cards, seat)}
+
+
+DECK_TYPES = ("minion", "lord", "skill", "arts")
+
+
+def _player(master_id: str) -> Data:
+    # life 20 and 5 cores on the master: cores.LIFE_MAX and cores.START_CORES (cores imports this module)
+    return {"life": 20, "awakened": False, "master": master_id, "master_cores": 5, "active": 0,
+            "fatigued": 0, "mp": 0, "lanes": {"right": None, "centre": None, "left": None}, "lord": None,
+            "hand": [], "deck": [], "standby": [], "arriving": [], "using": [], "exile": [], "wz": [[], [], [], []],
+            "wz_cores": [0, 0, 0, 0], "added": 0, "changed": False, "deck_out": False}
+
+
+def _entry(card: Data, seat: str) -> Data:
+    return {"name": card["name"], "card_type": card["card_type"], "attributes": card.get("attributes", {}),
+            "abilities": card.get("abilities") or {}, "owner": seat}
