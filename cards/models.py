@@ -181,18 +181,19 @@ class Card(models.Model):
         return bool(self.sample_fields) or self.card_set.sample_data
 
 
-_MISSING = object()
+MISSING = object()
 
 
 def path_value(card: Card, path: str) -> object:
     """A card's value at a field path as ``sample_fields`` and ``sources`` name it (``name``, ``atk``,
-    ``upper.attack``); ``_MISSING`` when the card has none."""
+    ``upper.attack``); ``MISSING`` when the card has none. The one reading of a path: the sources, the
+    proposals (``community.services.values_of``) and the card page use it."""
     if path in ("name", "reading", "card_type", "rarity", "rules_text", "flavour_text", "collector_number"):
         return getattr(card, path)
     head, _, tail = path.partition(".")
-    value = (card.attributes or {}).get(head, _MISSING)
+    value = (card.attributes or {}).get(head, MISSING)
     if tail:
-        return value.get(tail, _MISSING) if isinstance(value, dict) else _MISSING
+        return value.get(tail, MISSING) if isinstance(value, dict) else MISSING
     return value
 
 

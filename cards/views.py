@@ -20,7 +20,7 @@ from referee import registry
 from .abilities import card_page_abilities
 from .coverage import coverage_text, invented_text, percent
 from .games import SCHEMAS
-from .models import Card, CardSet, Game
+from .models import MISSING, Card, CardSet, Game, path_value
 from .search import QueryError, all_keys, sorted_search
 from .search.abilities import keyword_names
 from .search.compiler import MAX_NUMBER
@@ -199,13 +199,14 @@ def source_rows(card: Card, schema, japanese: bool) -> list[dict]:
     rows = []
     for path in sorted(sources, key=lambda p: order.index(p.split(".")[0]) if p.split(".")[0] in order else 99):
         head, _, tail = path.partition(".")
+        value = path_value(card, path)
         if path in order[:5]:
-            text = getattr(card, path)
+            text = value
         else:
             attr = next((a for a in schema.attrs if a.name == head), None)
             if attr is not None and tail:
                 attr = next((f for f in attr.fields if f.name == tail), None)
-            value = (card.attributes.get(head) or {}).get(tail) if tail else card.attributes.get(head)
+            value = None if value is MISSING else value
             text = value_text(attr, value, japanese) if attr is not None else str(value)
         source = sources[path]
         rows.append({

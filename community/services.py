@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from cards.forms import attribute_paths
 from cards.games import SCHEMAS
 from cards.images import ProcessedImage
-from cards.models import Card, CardSet, Game
+from cards.models import MISSING, Card, CardSet, Game, path_value
 
 from .models import REVIEW_PERMISSION, CardProposal
 
@@ -62,14 +62,8 @@ def can_review(user: Any) -> bool:
 def values_of(card: Card) -> dict[str, Any]:
     """The card's values by field path: the common fields, then every attribute the card has (nested halves
     flattened: ``upper.attack``)."""
-    out: dict[str, Any] = {name: getattr(card, name) for name in COMMON}
-    for path, _attr in attribute_paths(SCHEMAS[card.game.code]):
-        head, _, tail = path.partition(".")
-        value = card.attributes.get(head, {}) if tail else card.attributes
-        key = tail or head
-        if isinstance(value, dict) and key in value:
-            out[path] = value[key]
-    return out
+    paths = [*COMMON, *(path for path, _attr in attribute_paths(SCHEMAS[card.game.code]))]
+    return {path: value for path in paths if (value := path_value(card, path)) is not MISSING}
 
 
 def same(a: Any, b: Any) -> bool:
@@ -278,7 +272,7 @@ def display(game_code: str, path: str, value: Any, japanese: bool) -> str:
     if attr is not None and tail:
         attr = next((f for f in attr.fields if f.name == tail), None)
     if attr is None or path in COMMON:
-        return _shown(value)
+        return shown(value)
     return str(value_text(attr, value, japanese))
 
 
@@ -328,8 +322,8 @@ def accept(*, proposal: CardProposal, editor: Any, reason: str = "") -> Card:
                        if not same(current.get(p, REMOVED), proposal.base.get(p, REMOVED))]
             if changed:
                 raise ProposalRefused({path: [_("changed since the proposal: it was %(before)s, it is %(now)s "
-                                                "now.") % {"before": _shown(proposal.base.get(path, REMOVED)),
-                                                           "now": _shown(current.get(path, REMOVED))}]
+                                                "now.") % {"before": shown(proposal.base.get(path, REMOVED)),
+                                                           "now": shown(current.get(path, REMOVED))}]
                                        for path in changed})
         else:
             card = Card(game=proposal.game, card_set=proposal.card_set, attributes={})
@@ -382,7 +376,7 @@ def _history_reason(proposal: CardProposal, reason: str) -> str:
     return f"{text}: {reason.strip()}"[:100] if reason.strip() else text[:100]
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     if value == REMOVED or value == "":
         return "—"
     if value is None:
@@ -392,7 +386,6 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-shown = _shown
 
 __all__ = ["ALL", "COMMON", "NEW_CARD_ONLY", "Change", "ProposalRefused", "accept", "can_review", "difference",
            "label", "propose_card", "propose_correction", "reject", "shown", "values_of", "withdraw"]

@@ -22,7 +22,7 @@ from referee.engine.protocol import Data, RngSeed, State
 
 from .abilities import not_yet_refereed
 from .readings import Readings
-from .state import DECK_TYPES, SEATS, _entry, _player, other, take_ownership
+from .state import DECK_TYPES, SEATS, _entry, _player, decide_first, other, second_player_core, take_ownership
 
 PACKS = 2  # boosters per player (the page: 2個ずつ)
 PACK_SIZE = 10  # cards per booster
@@ -78,15 +78,7 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[State, list[Event]
         table[f"m{i + 1:02d}"] = {**_entry(master, ""), "owner": ""}
     state["draft"]["masters"] = [f"m{i + 1:02d}" for i in range(len(masters))]
     state["cards"] = table
-    first = config.get("first")
-    if first is None:
-        counter = state["rng"]["counter"]
-        first = SEATS[rngmod.randbelow(state["rng"], 2)]
-        events.append(Event("first_player", CLAUSE, {"seat": first, "counter": counter}))
-    elif first not in SEATS:
-        raise ValueError(f"config first must be p1 or p2, not {first!r}")
-    state["first"] = state["turn_seat"] = first
-    _ask_opening(state, first)
+    _ask_opening(state, decide_first(state, config, events, CLAUSE))
     return state, events
 
 
@@ -147,10 +139,7 @@ def choose_master(state: State, card_id: str, events: list[Event]) -> bool:
         _ask_master(state, other(seat))
         return False
     state["pending"] = None
-    second = state["players"][other(state["first"])]
-    second["master_cores"] -= 1
-    second["wz_cores"][2] += 1
-    events.append(Event("second_player_core", "開始準備/A1.3", {"seat": other(state["first"]), "zone": 3}))
+    second_player_core(state, events)
     return True
 
 

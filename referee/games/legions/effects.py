@@ -259,11 +259,10 @@ def draw(state: State, seat: str, n: int, events: list[Event], clause: str) -> N
     """Draw ``n`` cards; a player who must draw from an empty deck loses (A8.2, the state check in flow)."""
     player = state["players"][seat]
     drawn: list[str] = []
-    if drafting(state) and len(deck_of(state, seat)) < n:
+    if drafting(state) and not deck_of(state, seat):
         from . import draft  # a Dantalion Draft's shared deck, refilled from its discard
 
-        if not deck_of(state, seat):
-            draft.refill(state, events)
+        draft.refill(state, events)
     deck = deck_of(state, seat)
     for _ in range(n):
         if len(drawn) == len(deck):

@@ -14,7 +14,7 @@ from referee.engine.protocol import Data, RngSeed, State
 from . import flow
 from .abilities import not_yet_refereed
 from .readings import Readings
-from .state import DECK_TYPES, SEATS, _entry, _player, other
+from .state import DECK_TYPES, SEATS, _entry, _player, decide_first, other, second_player_core
 
 HAND = 5  # 開始手札: 5枚 (マリガン無し)
 
@@ -78,18 +78,8 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[Data, list[Event]]
         counter = state["rng"]["counter"]
         state["players"][seat]["deck"] = rngmod.shuffle(state["rng"], order[seat])
         events.append(Event("shuffle", "開始準備", {"seat": seat, "count": len(order[seat]), "counter": counter}))
-    first = config.get("first")
-    if first is None:
-        counter = state["rng"]["counter"]
-        first = SEATS[rngmod.randbelow(state["rng"], 2)]
-        events.append(Event("first_player", "開始準備", {"seat": first, "counter": counter}))
-    elif first not in SEATS:
-        raise ValueError(f"config first must be p1 or p2, not {first!r}")
-    state["first"] = state["turn_seat"] = first
-    second = state["players"][other(first)]
-    second["master_cores"] -= 1
-    second["wz_cores"][2] += 1
-    events.append(Event("second_player_core", "開始準備/A1.3", {"seat": other(first), "zone": 3}))
+    first = decide_first(state, config, events, "開始準備")
+    second_player_core(state, events)
     for seat in (first, other(first)):
         player = state["players"][seat]
         hand = [player["deck"].pop() for _ in range(min(HAND, len(player["deck"])))]

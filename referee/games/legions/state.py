@@ -28,6 +28,8 @@ Seats are ``"p1"`` and ``"p2"``; which one plays first is decided at setup (開�
 
 from __future__ import annotations
 
+from referee.engine import rng as rngmod
+from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
 SEATS = ("p1", "p2")
@@ -203,3 +205,27 @@ def _player(master_id: str) -> Data:
 def _entry(card: Data, seat: str) -> Data:
     return {"name": card["name"], "card_type": card["card_type"], "attributes": card.get("attributes", {}),
             "abilities": card.get("abilities") or {}, "owner": seat}
+
+
+def decide_first(state: State, config: Data, events: list[Event], clause: str) -> str:
+    """The first player (開始準備; the Dantalion Draft's 先攻・後攻をランダムな手段で決める): ``config["first"]``, or
+    drawn from the seed (a ``first_player`` event citing ``clause``). ValueError on a seat that is none."""
+    first = config.get("first")
+    if first is None:
+        counter = state["rng"]["counter"]
+        first = SEATS[rngmod.randbelow(state["rng"], 2)]
+        events.append(Event("first_player", clause, {"seat": first, "counter": counter}))
+    elif first not in SEATS:
+        raise ValueError(f"config first must be p1 or p2, not {first!r}")
+    state["first"] = state["turn_seat"] = first
+    answer: str = first
+    return answer
+
+
+def second_player_core(state: State, events: list[Event]) -> None:
+    """A1.3: one core of the second player's master goes to their wait zone 3."""
+    seat = other(state["first"])
+    second = state["players"][seat]
+    second["master_cores"] -= 1
+    second["wz_cores"][2] += 1
+    events.append(Event("second_player_core", "開始準備/A1.3", {"seat": seat, "zone": 3}))
