@@ -32,6 +32,8 @@ from referee.engine import rng as rngmod
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
+from .cores import LIFE_MAX, START_CORES
+
 SEATS = ("p1", "p2")
 LANES = ("right", "centre", "left")
 LEADER = "leader"
@@ -195,8 +197,7 @@ DECK_TYPES = ("minion", "lord", "skill", "arts")
 
 
 def _player(master_id: str) -> Data:
-    # life 20 and 5 cores on the master: cores.LIFE_MAX and cores.START_CORES (cores imports this module)
-    return {"life": 20, "awakened": False, "master": master_id, "master_cores": 5, "active": 0,
+    return {"life": LIFE_MAX, "awakened": False, "master": master_id, "master_cores": START_CORES, "active": 0,
             "fatigued": 0, "mp": 0, "lanes": {"right": None, "centre": None, "left": None}, "lord": None,
             "hand": [], "deck": [], "standby": [], "arriving": [], "using": [], "exile": [], "wz": [[], [], [], []],
             "wz_cores": [0, 0, 0, 0], "added": 0, "changed": False, "deck_out": False}
