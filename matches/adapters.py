@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from django.utils.translation import get_language
+
 from cards.models import Card
 from referee import registry
 
@@ -109,3 +111,33 @@ def engine_decks(game: str, seat_decks: Mapping[str, dict]) -> dict:
         raise
     except KeyError as exc:
         raise EmptyCatalogue(f"{exc.args[0]}: run manage.py loadseeds") from exc
+
+
+def deckless_choices(game: str) -> list[dict]:
+    """The formats of ``game`` played without decklists (its wiring's ``FORMATS``, e.g. Legions' Dantalion Draft)
+    as the lobby offers them: ``[{"code", "sets": [(set code, set name)], "default": set code}]``, each with the
+    sets of the catalogue it can open boosters of (a format with none is left out)."""
+    formats = getattr(wiring(game), "FORMATS", {}) if registry.is_game(game) else {}
+    if not formats:
+        return []
+    try:
+        cards = engine_cards(game)
+    except EmptyCatalogue:
+        return []
+    names = set_names(game)
+    choices = []
+    for code, deckless in formats.items():
+        sets = [(set_code, names.get(set_code, set_code)) for set_code in deckless.sets(cards)]
+        if sets:
+            choices.append({"code": code, "sets": sets, "default": deckless.default_set})
+    return choices
+
+
+def set_names(game: str) -> dict[str, str]:
+    """``{set code: its name in the reader's language}`` for the sets of ``game`` (the Japanese name where the
+    catalogue has one); the lobby and the board name a set so, never by its code."""
+    from cards.models import CardSet
+
+    japanese = (get_language() or "").startswith("ja")
+    return {code: (name_ja if japanese and name_ja else name) for code, name, name_ja
+            in CardSet.objects.filter(game__code=game).values_list("code", "name", "name_ja")}

@@ -76,7 +76,12 @@ class CreateMatchSerializer(StrictSerializer):
         choices=["open", *services.BOTS], default="open",
         help_text="`open`: a challenge another player accepts; a bot (`random`, `greedy`, or the search bot at "
                   "`easy`, `normal` or `hard`) takes the other seat and the match starts at once.")
-    format = StrictCharField(required=False, allow_blank=True, default="")
+    format = StrictCharField(required=False, allow_blank=True, default="",
+                             help_text="The deck's format code, or a format played without decks (Legions: "
+                                       "`dantalion`, the Dantalion Draft; no `deck` then).")
+    draft_set = StrictCharField(required=False, allow_blank=True, default="", max_length=20,
+                                help_text="With a format played without decks: the set its boosters are opened "
+                                          "from (default the format's own, Legions LG01).")
     deck = StrictCharField(required=False, allow_blank=True, default="")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(

@@ -51,6 +51,8 @@ ERRORS = {
     "bad_setting": _lazy("That setting is not one this game offers."),
     "not_allowed": _lazy("No takeback now."),
     "no_takeback": _lazy("No takeback is waiting for an answer."),
+    "deckless": _lazy("This format is played without a deck: leave the saved deck and the decklist empty."),
+    "unknown_set": _lazy("Choose one of the sets offered for the draft."),
 }
 
 # Why a takeback is not allowed (matches.services.takeback.WHY: the ``details`` code of a ``not_allowed``).

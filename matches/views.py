@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from referee.engine import get_engine
 
 from . import live, services
-from .adapters import playable
+from .adapters import deckless_choices, playable, set_names
 from .boards import (
     board_input,
     board_key,
@@ -83,8 +83,11 @@ def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 2
     finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
                 .only("id", "game", "status", "outcome", "finished_at")[:20])
     decks = {code: lobby_decks(user=request.user, game=code) for code in playable()}
-    for match in open_matches:  # the acceptor picks a deck of the challenge's game
-        match.deck_groups = decks.get(match.game, [])
+    for match in open_matches:  # the acceptor picks a deck of the challenge's game (none in a draft)
+        match.deckless = presenter_for(match.game).deckless_formats.get(match.format_code)
+        draft_set = (match.config.get("engine") or {}).get("set", "") if match.deckless else ""
+        match.draft_set = set_names(match.game).get(draft_set, draft_set) if draft_set else ""
+        match.deck_groups = [] if match.deckless else decks.get(match.game, [])
         match.deck_help = presenter_for(match.game).deck_help
         if joined and joined[0] == match.pk:
             match.posted, match.error = joined[1], error
@@ -93,6 +96,9 @@ def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 2
         "games": [{"code": code, "label": game_label(code), "decks": decks[code],
                    "deck_help": presenter_for(code).deck_help, "clock_help": _clock_help(code),
                    "seats": [(seat, presenter_for(code).seat_label(seat)) for seat in get_engine(code).seats],
+                   "formats": [{**choice, "label": presenter_for(code).deckless_formats.get(choice["code"],
+                                                                                        choice["code"])}
+                               for choice in deckless_choices(code)],
                    **({"posted": posted, "error": error} if posted and posted.get("game") == code else {})}
                   for code in playable()],
         "refused": bool(posted),
@@ -114,7 +120,7 @@ def create(request):
             user=request.user, game=request.POST.get("game", ""), seat=request.POST.get("seat", ""),
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
             deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
-            entropy=request.POST.get("entropy", "").strip(),
+            entropy=request.POST.get("entropy", "").strip(), draft_set=request.POST.get("draft_set", ""),
         )
     except MatchError as exc:
         return lobby(request, posted=request.POST, error=error_label(exc.code, exc.clause, exc.reason), status=400)

@@ -105,6 +105,8 @@ class Presenter:
     # The lobby's help under "Seconds per decision": what the clock does when a decision's time runs out.
     clock_help = _lazy("Empty: no clock. When time runs out, the clock plays the rules' default for the decision.")
     deck_help = _lazy("Roster or deck (decklist text; empty: the standard line-up)")  # the lobby's paste box
+    # The lobby's names of the game's formats played without decklists (its wiring's ``FORMATS``), by code.
+    deckless_formats: dict = {}
 
     # The recurring decisions a player may leave to the referee (``Setting``), by pending kind.
     settings: tuple[Setting, ...] = ()

@@ -119,20 +119,27 @@ def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_i
             raise Conflict("every seat of this match is taken", code="no_free_seat")
         free.user = user
         format_code = match.format_code
-        if deck_id not in (None, ""):
-            deck, format_code = saved_deck_text(user=user, game=match.game, deck_id=deck_id)
-        free.deck = deck_for_seat(game=match.game, format_code=format_code, text=deck, seat=free.seat)
-        free.save(update_fields=["user", "deck"])
-        seats = list(match.seats.all())
-        for seat in seats:  # checked again when the match starts
-            if seat.deck.get("text"):
-                deck_for_seat(game=match.game, format_code=seat.deck.get("format") or match.format_code,
-                              text=seat.deck["text"], seat=seat.seat)
-        try:
-            decks = engine_decks(match.game, {s.seat: s.deck for s in seats})
-        except KeyError as exc:
-            raise BadRequest(str(exc.args[0]), code="not_playable") from exc
-        match.config = {**match.config, "decks": decks}
+        if deckless_format(match.game, format_code) is not None:  # the decks were made with the challenge
+            if deck.strip() or deck_id not in (None, ""):
+                raise BadRequest(f"the {format_code} format is played without a deck: leave the deck empty",
+                                 code="deckless")
+            free.deck = {"format": format_code}
+            free.save(update_fields=["user", "deck"])
+        else:
+            if deck_id not in (None, ""):
+                deck, format_code = saved_deck_text(user=user, game=match.game, deck_id=deck_id)
+            free.deck = deck_for_seat(game=match.game, format_code=format_code, text=deck, seat=free.seat)
+            free.save(update_fields=["user", "deck"])
+            seats = list(match.seats.all())
+            for seat in seats:  # checked again when the match starts
+                if seat.deck.get("text"):
+                    deck_for_seat(game=match.game, format_code=seat.deck.get("format") or match.format_code,
+                                  text=seat.deck["text"], seat=seat.seat)
+            try:
+                decks = engine_decks(match.game, {s.seat: s.deck for s in seats})
+            except KeyError as exc:
+                raise BadRequest(str(exc.args[0]), code="not_playable") from exc
+            match.config = {**match.config, "decks": decks}
         if entropy:
             match.entropy = [*match.entropy, entropy[:64]]
         _start(match, get_engine(match.game))
@@ -168,29 +175,68 @@ def _start(match: Match, engine) -> None:
 
 def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
                     deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
-                    deck_id: object = None, entropy: str = "") -> Match:
+                    deck_id: object = None, entropy: str = "", draft_set: str = "") -> Match:
     """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
     (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
     creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
     of the ``deck`` text. The deck is checked first; see ``deck_for_seat``; the engine checks it again when the
-    match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards)."""
+    match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards).
+
+    A ``format`` played without decklists (``deckless_format``: Legions' ``dantalion``) takes no deck (a deck
+    given: BadRequest ``deckless``) and opens its boosters of ``draft_set`` (``deckless_setup``)."""
     engine = _engine_for(game)
+    deckless = deckless_format(game, format)
+    if deckless is not None and (deck.strip() or deck_id not in (None, "")):
+        raise BadRequest(f"the {format} format is played without a deck: leave the deck empty", code="deckless")
     if deck_id not in (None, ""):
         deck, format = saved_deck_text(user=user, game=game, deck_id=deck_id)  # noqa: A001
     if seat not in engine.seats:
         raise BadRequest(f"seat {seat!r} is not one of {', '.join(engine.seats)}", code="unknown_seat")
-    kept = deck_for_seat(game=game, format_code=format, text=deck, seat=seat)
+    kept = {"format": format} if deckless else deck_for_seat(game=game, format_code=format, text=deck, seat=seat)
     if autoplay and autoplay not in BOTS:
         raise BadRequest(f"autoplay {autoplay!r} is not one of {', '.join(BOTS)}", code="unknown_bot")
     specs = [SeatSpec(seat=seat, user_id=None if autoplay else user.pk, bot=autoplay, deck=kept)]
     if opponent != "open":
         other = next(s for s in engine.seats if s != seat)
-        specs.append(SeatSpec(seat=other, bot=opponent))
+        specs.append(SeatSpec(seat=other, bot=opponent, deck={"format": format} if deckless else None))
     from ..adapters import engine_decks
 
+    config: dict | None = None
     try:
-        decks = engine_decks(game, {s.seat: s.deck or {} for s in specs})
+        if deckless is not None:
+            config, decks = deckless_setup(game, deckless, format, draft_set)
+        else:
+            decks = engine_decks(game, {s.seat: s.deck or {} for s in specs})
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
-    return match_create(game=game, seats=specs, decks=decks, created_by=user, format_code=format,
+    return match_create(game=game, seats=specs, decks=decks, config=config, created_by=user, format_code=format,
                         decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy)
+
+
+def deckless_format(game: str, format_code: str):
+    """The game's format played without decklists named ``format_code`` (its decklist wiring's ``FORMATS``: a
+    ``DecklessFormat``, as Legions' Dantalion Draft), or None for a constructed format (or none named)."""
+    from ..adapters import wiring
+
+    if not format_code:
+        return None
+    try:
+        formats = getattr(wiring(game), "FORMATS", {})
+    except KeyError:
+        return None
+    return formats.get(format_code)
+
+
+def deckless_setup(game: str, deckless, format_code: str, set_code: str) -> tuple[dict, dict]:
+    """``(engine config, decks)`` of a match in ``deckless`` (``deckless_format``) from the catalogue's cards:
+    its boosters opened from ``set_code`` (empty: the format's default set). BadRequest ``unknown_set`` names the
+    sets it can be played from when ``set_code`` is none of them."""
+    from ..adapters import engine_cards
+
+    cards = engine_cards(game)
+    set_code = set_code or deckless.default_set
+    sets = deckless.sets(cards)
+    if set_code not in sets:
+        raise BadRequest(f"the {format_code} format opens boosters of {', '.join(sets) or 'no set yet'}, "
+                         f"not {set_code!r}", code="unknown_set")
+    return {**deckless.config, "set": set_code}, deckless.decks(cards, set_code)

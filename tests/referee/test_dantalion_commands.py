@@ -15,6 +15,7 @@ from django.core.management.base import CommandError
 
 from matches.models import Match
 from matches.selectors import match_view
+from referee.games.legions.decklist import FORMATS
 
 from .test_commands import digest_line, eager_celery, match_of, run  # noqa: F401 - eager_celery: a fixture
 
@@ -38,8 +39,8 @@ def test_draft_matches_play_online_with_one_digest_per_seed_and_replay(legions_c
     offline = run(*args, "--seed", "3", "--offline")
     assert digest_line(offline) == digest_line(first)
     match = match_of(first)
-    assert (match.format_code, match.config["engine"], match.status) == ("dantalion", {"format": "dantalion"},
-                                                                          Match.Status.FINISHED)
+    assert (match.format_code, match.config["engine"], match.status) == (
+        "dantalion", {"format": "dantalion", "set": "LG01"}, Match.Status.FINISHED)
     assert {c["name"] for c in match.config["decks"]["pool"]} and len(match.config["decks"]["masters"]) >= 6
     assert "ok:" in run("replay", str(path))
     log = json.loads(path.read_text(encoding="utf-8"))
@@ -50,11 +51,29 @@ def test_draft_matches_play_online_with_one_digest_per_seed_and_replay(legions_c
                 assert event["to"] == [event["data"]["seat"]]
 
 
-def test_the_draft_refuses_the_search_bot_and_other_games(legions_catalogue) -> None:
-    with pytest.raises(CommandError, match="does not play the dantalion format yet"):
-        call_command("playmatch", "--game", "legions", "--format", "dantalion", "--bots", "hard,greedy")
+def test_the_search_bot_drafts_and_other_games_refuse_the_format(legions_catalogue) -> None:
+    out = run("playmatch", "--game", "legions", "--format", "dantalion", "--bots", "easy,greedy", "--seed", "3",
+              "--offline")
+    assert digest_line(out) and "winner" in out.lower()
     with pytest.raises(CommandError, match="iron_leaguer has no such format"):
         call_command("playmatch", "--game", "iron_leaguer", "--format", "dantalion")
+    with pytest.raises(CommandError, match="--set 'XX9': the dantalion format opens boosters of LG01"):
+        call_command("playmatch", "--game", "legions", "--format", "dantalion", "--set", "XX9")
+    with pytest.raises(CommandError, match="--set goes with --format"):
+        call_command("playmatch", "--game", "legions", "--set", "LG02")
+
+
+def test_a_draft_opens_boosters_of_the_set_chosen(legions_catalogue, tmp_path) -> None:
+    from matches.adapters import engine_cards
+
+    sets = FORMATS["dantalion"].sets(engine_cards("legions"))
+    assert sets[0] == "LG01" and len(sets) >= 2
+    chosen = sets[1]
+    path = tmp_path / "draft.json"
+    run("playmatch", "--game", "legions", "--format", "dantalion", "--set", chosen, "--bots", "greedy,random",
+        "--seed", "4", "--offline", "--log", str(path))
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert log["config"]["set"] == chosen and {card["set"] for card in log["decks"]["pool"]} == {chosen}
 
 
 def test_a_seats_view_of_a_draft_match_holds_no_card_of_the_other_seats_draft(legions_catalogue,

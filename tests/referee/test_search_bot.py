@@ -140,3 +140,64 @@ def test_the_same_seed_makes_the_same_decision():
     state, seat = _mid_game("legions", seed=9, moves=15)
     info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
     assert search(engine, info, knowledge, SMALL, seed=4) == search(engine, info, knowledge, SMALL, seed=4)
+
+
+def _draft_mid_game(seed: int, moves: int) -> tuple[dict, str]:
+    """A Dantalion Draft (``referee.games.legions.draft``) after ``moves`` greedy moves, at a real choice of the
+    seat to act outside its draft phase (the shared deck then wholly hidden from it)."""
+    from .legions.test_dantalion import decks as draft_decks
+
+    engine = get_engine("legions")
+    state, _ = engine.new_game({"format": "dantalion"}, draft_decks(), RngSeed(rng.seed_from_int(seed)))
+    bot = make_bot("greedy", seed)
+    made = 0
+    while (seat := engine.to_act(state)) is not None:
+        actions = engine.legal_actions(state, seat)
+        if made >= moves and len(actions) > 1 and state["pending"]["kind"] == "main":
+            return state, seat
+        state, _ = engine.apply(state, bot(engine, state, seat, actions))
+        made += 1
+    raise AssertionError("the game ended first")
+
+
+def test_in_a_draft_the_bot_cannot_tell_where_its_own_opened_cards_lie_in_the_shared_deck():
+    # ダンタリオンドラフト: the seat saw its own boosters, but the shuffle hides where their cards went. Two
+    # states with the shared deck in another order (and the other seat's hand dealt from it) are the same
+    # information set and the same decision; the card ids name no booster.
+    engine = get_engine("legions")
+    knowledge = knowledge_for("legions")
+    state, seat = _draft_mid_game(seed=4, moves=12)
+    assert state["shared"]["deck"] and not state["draft"]["opened"]
+    assert all(ref.startswith(("d", "m")) and data["owner"] == "" for ref, data in state["cards"].items())
+    info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+    chosen = search(engine, info, knowledge, SMALL, seed=5)
+    other_hand = state["players"]["p1" if seat == "p2" else "p2"]["hand"]
+    hidden = [*state["shared"]["deck"], *other_hand]
+    for attempt in range(3):
+        order = list(hidden)
+        random.Random(attempt).shuffle(order)  # the same cards, in other places (ids and all)
+        cards = dict(state["cards"]) | {ref: state["cards"][new] for ref, new in zip(hidden, order, strict=True)}
+        deck = list(state["shared"]["deck"])
+        random.Random(attempt).shuffle(deck)
+        other = {**state, "cards": cards, "shared": {**state["shared"], "deck": deck}}
+        assert engine.view(other, seat) == engine.view(state, seat)
+        again = information_set(engine, other, seat, knowledge.group_of, knowledge.derived)
+        assert again.key() == info.key(), "the information set tells the shared deck's cards apart"
+        assert search(engine, again, knowledge, SMALL, seed=5) == chosen
+    assert set(info.groups.values()) >= {"shared"}
+
+
+def test_the_search_bot_plays_a_whole_dantalion_draft_with_legal_moves_only():
+    from .legions.test_dantalion import decks as draft_decks
+
+    engine = get_engine("legions")
+    state, _ = engine.new_game({"format": "dantalion"}, draft_decks(), RngSeed(rng.seed_from_int(8)))
+    bots = {"p1": make_bot("easy", 1), "p2": make_bot("greedy", 2)}
+    moves = 0
+    while (seat := engine.to_act(state)) is not None and moves < 3000:
+        actions = engine.legal_actions(state, seat)
+        action = bots[seat](engine, state, seat, actions)
+        assert action in actions
+        state, _ = engine.apply(state, action)
+        moves += 1
+    assert engine.outcome(state) is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from ...adapters import set_names
 from ..choices import ChoiceSpec
 from ..frame import Card, Stat, Unit, Zone
 from ..presenter import ASK, BoardInput, Presenter, Setting
@@ -31,6 +32,7 @@ class LegionsPresenter(Presenter):
     template = "matches/boards/legions.html"
     clause_prefix = _lazy("Legions")  # the game's name before a rule clause: レギオンズ in Japanese
     deck_help = _lazy("Decklist text (empty: the saved deck above, or the sample deck of your seat)")
+    deckless_formats = {"dantalion": _lazy("Dantalion Draft: no deck, two boosters each")}
     # A card unlocked to a hidden standby zone (told back to its player only, with its hidden triggers) is shown
     # when it is deployed (M4: "deploy").
     reveal_kinds = frozenset({"deploy"})
@@ -68,6 +70,16 @@ class LegionsPresenter(Presenter):
         return _("Turn %(n)s · %(seat)s") % {"n": data.get("turn", "?"), "seat": self.seat_label(data.get("seat"))}
 
     # -- the prompt and the strip ------------------------------------------------------------------------
+    def prompt_values(self, data: BoardInput) -> dict:
+        """The seat to act; in a Dantalion Draft's opening picks, how many cards it has picked of how many."""
+        values = super().prompt_values(data)
+        pending = data.state.get("pending") or {}
+        if pending.get("kind") == "opening":
+            hand = (data.state.get("players") or {}).get(pending.get("seat"), {}).get("hand")
+            picked = len(hand) if isinstance(hand, list) else hand or 0
+            values.update(picked=picked, keep=picked + int(pending.get("left") or 0))
+        return values
+
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state
         players = state.get("players") or {}
@@ -79,6 +91,10 @@ class LegionsPresenter(Presenter):
             player = players.get(seat) or {}
             stats.append(Stat(_("%(seat)s: life") % {"seat": labels.seat(seat)}, player.get("life", "—"),
                               "danger" if (player.get("life") or 20) <= 5 else "", f"life-{seat}"))
+        shared = state.get("shared")
+        if shared:  # ダンタリオンドラフト
+            code = shared.get("set") or ""
+            stats.append(Stat(_("Dantalion Draft"), set_names(GAME).get(code, code) or "—", "info", "draft-set"))
         return stats
 
     def declaration(self, data: BoardInput) -> str:
@@ -127,6 +143,12 @@ class LegionsPresenter(Presenter):
             zones[f"{place}_deck"] = Zone(f"deck-{seat}", _("%(seat)s: deck") % {"seat": who},
                                           hidden=player["deck"], owner=seat, size="xs", pile=True, game=GAME,
                                           empty=_("empty"), short=_("Deck"))
+        shared = state.get("shared")
+        if shared:  # ダンタリオンドラフト: no deck of one's own; the shared deck, and the shared discard face down
+            zones["bottom_deck"] = Zone("shared-deck", _("Shared deck"), hidden=shared["deck"], size="xs",
+                                        pile=True, game=GAME, empty=_("empty"), short=_("Shared deck"))
+            zones["top_deck"] = Zone("shared-discard", _("Shared discard (face down)"), hidden=shared["discard"],
+                                     size="xs", pile=True, game=GAME, empty=_("empty"), short=_("Shared discard"))
         return zones
 
     def _hidden_or_shown(self, key: str, title: str, held, cards: dict, seat: str, short: str = "") -> Zone:
@@ -173,6 +195,8 @@ class LegionsPresenter(Presenter):
 
     def _master(self, player: dict, cards: dict) -> list[Unit]:
         ref = player["master"]
+        if not ref:  # ダンタリオンドラフト: chosen after the opening picks
+            return [Unit("master-to-choose", _("Master not chosen yet"), [(_("Life"), player["life"])], tone="light")]
         master = cards.get(ref) or {"name": "?"}
         mode = _("awakened mode") if player["awakened"] else _("normal mode")
         units = [Unit(ref, master.get("name", "?"), [(_("Life"), player["life"]), (_("Cores"), player["master_cores"])],

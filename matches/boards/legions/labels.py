@@ -38,6 +38,13 @@ DECISIONS = {
         _lazy("%(seat)s is putting the top cards of their deck back in an order of their choice.")),
     "keep": (_lazy("Too many standby cards: choose the ones to keep (the others are exiled)."),
              _lazy("%(seat)s is choosing which standby cards to keep.")),
+    # ダンタリオンドラフト (referee.games.legions.draft)
+    "opening": (_lazy("Dantalion Draft: pick a card of your boosters for your opening hand "
+                      "(%(picked)s of %(keep)s picked)."),
+                _lazy("%(seat)s is picking an opening hand from their boosters (%(picked)s of %(keep)s picked).")),
+    "master": (_lazy("Dantalion Draft: choose your master."), _lazy("%(seat)s is choosing a master.")),
+    "draft": (_lazy("Draft phase: keep one of the top cards of the shared deck; the others go face down onto the "
+                    "shared discard."), _lazy("%(seat)s is in the draft phase.")),
 }
 
 # Our readings a clause names (docs/rules/legions.md, "Our readings"), one sentence each.

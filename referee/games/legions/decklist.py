@@ -20,6 +20,7 @@ list), ``engine_decks`` (the ``decks`` of an online match) and ``sample_decks`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.protocol import Data
@@ -106,10 +107,11 @@ def sample_decks(catalogue: Mapping[str, Any], texts: list[str]) -> list[Data]:
 DANTALION_SET = "LG01"  # the launch booster: the set the Dantalion Draft's virtual packs come from by default
 
 
-def dantalion_decks(cards: Sequence[Mapping[str, Any]], set_code: str = DANTALION_SET) -> Data:
-    """``decks`` of a Dantalion Draft (``draft.prepare``): the deck cards of ``set_code`` (each name once, with
-    its abilities) as the boosters' pool, and every master of the catalogue to choose from. KeyError when the set
-    has no deck card."""
+def dantalion_decks(cards: Sequence[Mapping[str, Any]], set_code: str = "") -> Data:
+    """``decks`` of a Dantalion Draft (``draft.prepare``): the deck cards of ``set_code`` (default
+    ``DANTALION_SET``; each name once, with its abilities) as the boosters' pool, and every master of the
+    catalogue to choose from. KeyError when the set has no deck card."""
+    set_code = set_code or DANTALION_SET
     pool: dict[str, Data] = {}
     masters: dict[str, Data] = {}
     for card in cards:
@@ -122,8 +124,32 @@ def dantalion_decks(cards: Sequence[Mapping[str, Any]], set_code: str = DANTALIO
     return {"pool": list(pool.values()), "masters": list(masters.values())}
 
 
-# Formats played without decklists (``manage.py playmatch --format F``): code -> (the engine's config, the
-# ``decks`` made from the catalogue's cards)
-FORMATS: dict[str, tuple[Data, Callable[[Sequence[Mapping[str, Any]]], Data]]] = {
-    "dantalion": ({"format": "dantalion"}, dantalion_decks),
+def dantalion_sets(cards: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The set codes a Dantalion Draft can open boosters of: those with at least a booster's worth
+    (``draft.PACK_SIZE``) of different deck cards, every one of them refereed; in the catalogue's order."""
+    from .abilities import not_yet_refereed
+    from .draft import PACK_SIZE
+
+    by_set: dict[str, dict[str, Data]] = {}
+    for card in cards:
+        if card["card_type"] != "master" and card.get("set"):
+            by_set.setdefault(str(card["set"]), {}).setdefault(card["name"], with_abilities(dict(card)))
+    return [code for code, pool in by_set.items()
+            if len(pool) >= PACK_SIZE and not not_yet_refereed(list(pool.values()))]
+
+
+@dataclass(frozen=True)
+class DecklessFormat:
+    """A format played without decklists (``manage.py playmatch --format F``, the lobby): the engine's
+    ``config``; ``decks(cards, set code)``, the match's ``decks`` from the catalogue's cards (KeyError when the set
+    cannot make them); ``sets(cards)``, the set codes it can be played from; ``default_set``."""
+
+    config: Data
+    decks: Callable[[Sequence[Mapping[str, Any]], str], Data]
+    sets: Callable[[Sequence[Mapping[str, Any]]], list[str]]
+    default_set: str
+
+
+FORMATS: dict[str, DecklessFormat] = {
+    "dantalion": DecklessFormat({"format": "dantalion"}, dantalion_decks, dantalion_sets, DANTALION_SET),
 }

@@ -4,12 +4,14 @@ opening hand, and the rest are shuffled into one shared deck; the first player, 
 in each turn a draft phase (look at the top 4 of the shared deck, keep 1, the others face down onto the shared
 discard) replaces the draw phase.
 
-``config = {"format": "dantalion", "first": "p1"|"p2"?, "readings": {...}?}``; ``decks = {"pool": [card, ...],
+``config = {"format": "dantalion", "set": code?, "first": "p1"|"p2"?, "readings": {...}?}`` (``set``: the set the
+pool is of, kept for the board); ``decks = {"pool": [card, ...],
 "masters": [card, ...]}``: the set's deck cards (a booster draws from them) and the masters to choose from (plain
 card dicts as for constructed play). ValueError names what is wrong with them.
 
 State additions: ``format``; ``shared`` = ``{"deck": [ids], "discard": [ids]}`` (top = last); ``draft`` =
-``{"opened": {seat: [ids]}, "masters": [ids]}``. The pre-game decisions are pending kinds ``opening`` (pick a card
+``{"opened": {seat: [ids]}, "masters": [ids], "set": code}`` (``opened`` emptied once the shared deck is made);
+``owners`` (``state.take_ownership``). The pre-game decisions are pending kinds ``opening`` (pick a card
 of one's opened packs for the opening hand, three times) and ``master``; the turn's is ``draft``.
 """
 
@@ -58,21 +60,26 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[State, list[Event]
                     "rng": rngmod.new_rng_state(rng.seed, rng.entropy), "readings": readings.as_config(),
                     "cards": {}, "first": "p1", "turn": 1, "turn_seat": "p1", "step": "start.wait_turns",
                     "players": {s: _player("") for s in SEATS}, "pending": None, "queue": [], "combat": None,
-                    "outcome": None, "shared": {"deck": [], "discard": []}, "draft": {"opened": {}, "masters": []}}
+                    "outcome": None, "shared": {"deck": [], "discard": []},
+                    "draft": {"opened": {}, "masters": [], "set": str(config.get("set") or "")}}
     events = [Event("setup", CLAUSE, {"commitment": state["rng"]["commitment"], "entropy": list(rng.entropy),
                                       "readings": readings.as_config(), "format": FORMAT})]
     table: dict[str, Data] = {}
+    # Card ids name no pack: a card seen later (drafted, played) must not tell whose booster it came from, as
+    # the shuffled cards on a table would not. The ids are numbered in an order drawn from the seed.
+    numbers = rngmod.shuffle(state["rng"], list(range(1, len(SEATS) * PACKS * PACK_SIZE + 1)))
     for seat in SEATS:
         opened: list[str] = []
         for _pack in range(PACKS):
             counter = state["rng"]["counter"]
             picked = rngmod.shuffle(state["rng"], list(range(len(pool))))[:PACK_SIZE]
             for index in picked:
-                card_id = f"{seat}c{len(opened) + 1:02d}"
-                table[card_id] = _entry(pool[index], seat)
+                card_id = f"d{numbers.pop():02d}"
+                table[card_id] = _entry(pool[index], "")
                 opened.append(card_id)
             events.append(Event("pack", CLAUSE, {"seat": seat, "count": PACK_SIZE, "counter": counter}))
         state["draft"]["opened"][seat] = opened
+        take_ownership(state, seat, opened)  # the opener's until picked or shuffled into the shared deck
         events.append(Event("opened", CLAUSE, {"seat": seat, "cards": list(opened)}, to=(seat,)))
     for i, master in enumerate(masters):
         table[f"m{i + 1:02d}"] = {**_entry(master, ""), "owner": ""}
@@ -115,6 +122,9 @@ def _shared_deck(state: State, events: list[Event]) -> None:
     state["rng"] = dict(state["rng"])  # copy_state shares the RNG (setup's alone draws elsewhere): drawn anew here
     counter = state["rng"]["counter"]
     state["shared"] = {"deck": rngmod.shuffle(state["rng"], rest), "discard": []}
+    # The opened lists go: kept, they would tell which places of the shuffled shared deck came from whose packs
+    # (a seat's information set names the cards by where they first appear: the search bot would peek)
+    state["draft"] = {**state["draft"], "opened": {}}
     take_ownership(state, "", rest)  # no one's until drafted or drawn
     events.append(Event("shuffle", CLAUSE, {"seat": None, "count": len(rest), "counter": counter, "shared": True}))
 

@@ -8,8 +8,11 @@ through a logistic curve, 0.5 when even."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
+from referee.engine.information import InformationSet, Prior
 from referee.engine.knowledge import by_owner, even_at_half, shown_and_own_prior
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
@@ -37,12 +40,30 @@ evaluate = even_at_half(_side, SEATS, 8.0)
 
 def group_of(card_id: str, card: dict[str, Any], seat: str, where: str) -> tuple[str, bool]:
     """By owner (``knowledge.by_owner``); the other seat's standby cards apart: only a minion or a skill stands
-    by (スタンバイカードについて/A2), and a guess must be one."""
+    by (スタンバイカードについて/A2), and a guess must be one. A Dantalion Draft's shared deck and discard
+    (``draft.py``) are a group of their own, no one's and unknown: the seat saw some of those cards once, but
+    not where the shuffle put them."""
+    if where.startswith("shared."):
+        return SHARED, False
     group, known = by_owner(card_id, card, seat, where)
     if not known and where.rsplit(".", 1)[-1] in ("standby", "arriving"):
         return "other:standby", False
     return group, known
 
 
-KNOWLEDGE = Knowledge(group_of=group_of, evaluate=evaluate,
-                      prior=shown_and_own_prior(SEATS, never=("master",), only={"other:standby": STANDBY_TYPES}))
+SHARED = "shared"
+_base_prior = shown_and_own_prior(SEATS, never=("master",), only={"other:standby": STANDBY_TYPES})
+
+
+def prior(info: InformationSet) -> Prior:
+    """The guesses for the hidden cards (``knowledge.shown_and_own_prior``); a shared card dealt is no one's."""
+    draw = _base_prior(info)
+
+    def deal(group: str, count: int, rng: random.Random) -> Sequence[dict[str, Any]]:
+        cards = draw(group, count, rng)
+        return [{**card, "owner": ""} for card in cards] if group == SHARED else cards
+
+    return deal
+
+
+KNOWLEDGE = Knowledge(group_of=group_of, evaluate=evaluate, prior=prior)

@@ -128,7 +128,8 @@ def views(state: State, seats: list[str | None]) -> dict[str | None, Data]:
             "combat": _combat(state["combat"], seen), "outcome": state["outcome"], "rng": rng, "cards": shown}
         if "shared" in state:  # a Dantalion Draft: the shared deck and discard, face down, as counts
             out[seat]["format"] = state["format"]
-            out[seat]["shared"] = {"deck": len(state["shared"]["deck"]), "discard": len(state["shared"]["discard"])}
+            out[seat]["shared"] = {"deck": len(state["shared"]["deck"]), "discard": len(state["shared"]["discard"]),
+                                   "set": state["draft"].get("set", "")}
     return out
 
 

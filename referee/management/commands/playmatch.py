@@ -114,7 +114,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0, help="seed number (same seed, same game)")
         parser.add_argument("--format", default="", dest="format_code",
                             help="a format played without decklists, where the game has one (Legions: dantalion, "
-                                 "the Dantalion Draft: packs from the seed; random and greedy bots)")
+                                 "the Dantalion Draft: packs from the seed; every bot kind)")
+        parser.add_argument("--set", default="", dest="set_code",
+                            help="with --format: the set its boosters are opened from (Legions: LG01 by default)")
         parser.add_argument("--log", help="write the full JSON log here (verify it with manage.py replay)")
         parser.add_argument("--timeout", type=float, default=300.0,
                             help="seconds to wait for the workers to finish the match (REDIS_URL set); default 300")
@@ -143,22 +145,26 @@ class Command(BaseCommand):
         if not (math.isfinite(options["timeout"]) and options["timeout"] > 0):
             raise CommandError("--timeout takes a number of seconds above 0")
         config: dict[str, Any] = {}
-        make_decks = None
+        deckless = None
         if options["format_code"]:
             formats = getattr(registry.spec(game).part("decklist"), "FORMATS", {})
             if options["format_code"] not in formats:
                 raise CommandError(f"--format {options['format_code']!r}: {game} has "
                                    + (f"the formats {', '.join(formats)}" if formats else "no such format"))
-            search = [kind for kind in kinds if kind not in ("random", "greedy")]
-            if search:
-                raise CommandError(f"the search bot ({', '.join(search)}) does not play the "
-                                   f"{options['format_code']} format yet: random or greedy")
-            config, make_decks = formats[options["format_code"]]
+            deckless = formats[options["format_code"]]
+        elif options["set_code"]:
+            raise CommandError("--set goes with --format (the set a format's boosters are opened from)")
         try:
-            if make_decks is not None:
+            if deckless is not None:
                 from matches.adapters import engine_cards
 
-                decks = make_decks(engine_cards(game))
+                cards = engine_cards(game)
+                set_code = options["set_code"] or deckless.default_set
+                if set_code not in deckless.sets(cards):
+                    raise CommandError(f"--set {set_code!r}: the {options['format_code']} format opens boosters "
+                                       f"of {', '.join(deckless.sets(cards)) or 'no set of this catalogue'}")
+                config = {**deckless.config, "set": set_code}
+                decks = deckless.decks(cards, set_code)
             else:
                 decks = engine_decks(game, {seat: {} for seat in engine.seats})  # no decklist: the standard line-ups
         except KeyError as exc:

@@ -46,7 +46,19 @@
     });
   }, true);
 
+  // A form's format choice (select[data-format-switch]): only the parts for the chosen format show (elements
+  // [data-format-when="code"]; "" for a constructed format); the hidden parts' fields are disabled, so not sent.
+  function formatSwitch(select) {
+    if (!select.form) return;
+    select.form.querySelectorAll("[data-format-when]").forEach(function (part) {
+      var shown = part.getAttribute("data-format-when") === select.value;
+      part.hidden = !shown;
+      part.querySelectorAll("input, select, textarea").forEach(function (field) { field.disabled = !shown; });
+    });
+  }
+  document.querySelectorAll("select[data-format-switch]").forEach(formatSwitch);
   document.addEventListener("change", function (event) {
     if (event.target instanceof Element && event.target.matches("[data-autosubmit]")) { event.target.form.submit(); }
+    if (event.target instanceof Element && event.target.matches("[data-format-switch]")) { formatSwitch(event.target); }
   });
 })();

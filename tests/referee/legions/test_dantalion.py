@@ -98,7 +98,7 @@ def test_the_draft_phase_looks_at_four_keeps_one_and_discards_three_face_down() 
     assert not set(top) & set(ENGINE.view(state, "p2")["cards"])
     state, events = ENGINE.apply(state, Pick(seat="p1", card=top[2]))
     assert top[2] in state["players"]["p1"]["hand"] and state["shared"]["discard"] == [top[0], top[1], top[3]]
-    assert ENGINE.view(state, "p2")["shared"] == {"deck": len(state["shared"]["deck"]), "discard": 3}
+    assert ENGINE.view(state, "p2")["shared"] == {"deck": len(state["shared"]["deck"]), "discard": 3, "set": ""}
     assert [e.kind for e in events][:1] == ["draft_pick"] and state["pending"]["kind"] == "main"
     from referee.games.legions.state import owner
 
