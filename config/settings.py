@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "matches",
     "referee",
     "seeds",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -39,9 +39,7 @@ move lost it; the move is keyed by the version, so it is made once).
 from __future__ import annotations
 
 import json
-import logging
 import math
-import time
 from argparse import ArgumentParser
 from collections.abc import Sequence
 from pathlib import Path
@@ -56,9 +54,6 @@ from referee.engine.bots import Bot, make_bot
 from referee.engine.protocol import Engine, RngSeed, get_engine
 from referee.engine.replay import play
 from referee.engine.rng import seed_from_int
-
-POLL_SECONDS = 0.2  # how often the match row is read while workers play
-NUDGE_SECONDS = 30.0  # a match whose version has not moved for this long gets its bot move queued again
 
 
 def _check_log_path(path: str) -> None:
@@ -188,53 +183,17 @@ class Command(BaseCommand):
         """Create the match and let the bot tasks play it; ``(final state, replay log, outcome)``."""
         from django.urls import reverse
 
-        from matches.errors import MatchError
-        from matches.models import Match
         from matches.selectors import match_replay_log
-        from matches.services import SeatSpec, match_create
-        from matches.tasks import bot_move
+        from matches.services.bot_games import BotMatchStalled, start_bot_match, wait_finished
 
-        eager = bool(bot_move.app.conf.task_always_eager)
-        trace = logging.getLogger("celery.app.trace")  # one INFO line per eager task: hundreds for a match
-        level = trace.level
-        if eager and self.verbosity < 2:
-            trace.setLevel(logging.WARNING)
         try:
-            match = match_create(game=game, decks=decks, seed=seed, config=self.config,
-                                 format_code=self.config.get("format", ""),
-                                 seats=[SeatSpec(seat=seat, bot=kind, deck={})
-                                        for seat, kind in zip(engine.seats, kinds, strict=True)])
-        except MatchError as exc:
+            match = start_bot_match(game=game, kinds=kinds, decks=decks, seed=seed, config=self.config,
+                                    format_code=self.config.get("format", ""), verbose=self.verbosity >= 2)
+            self.stdout.write(f"match {match.pk}: {reverse('matches:detail', args=[match.pk])} "
+                              f"(replay {reverse('matches:replay', args=[match.pk])})")
+            match = wait_finished(match.pk, timeout)
+        except BotMatchStalled as exc:
             raise CommandError(exc.reason) from exc
-        finally:
-            trace.setLevel(level)
-        self.stdout.write(f"match {match.pk}: {reverse('matches:detail', args=[match.pk])} "
-                          f"(replay {reverse('matches:replay', args=[match.pk])})")
-        deadline = time.monotonic() + timeout
-        seen, since = None, time.monotonic()
-        while True:
-            status, version = Match.objects.filter(pk=match.pk).values_list("status", "version").get()
-            if version != seen:
-                seen, since = version, time.monotonic()
-            elif status == Match.Status.ACTIVE and not eager and time.monotonic() - since >= NUDGE_SECONDS:
-                # A worker that crashed between a commit and queueing the next move lost it: queue it again
-                # (keyed by the version, so a move that was not lost is made once all the same)
-                bot_move.delay(match.pk, version)
-                since = time.monotonic()
-            if status == Match.Status.FINISHED:
-                break
-            if status != Match.Status.ACTIVE:
-                raise CommandError(f"match {match.pk} ended {status} at version {version}")
-            if eager:
-                raise CommandError(f"match {match.pk} stopped at version {version} although Celery tasks run "
-                                   "in-process (REDIS_URL unset): was the command run inside a transaction?")
-            if time.monotonic() >= deadline:
-                raise CommandError(f"match {match.pk} did not finish within {timeout:g} s: it reached version "
-                                   f"{version}. REDIS_URL is set, so Celery workers play the bots' moves: is one "
-                                   "running (celery -A config worker)? The match stays in play; a worker started "
-                                   "later plays it to the end.")
-            time.sleep(POLL_SECONDS)
-        match = Match.objects.get(pk=match.pk)
         log = match_replay_log(match=match)
         self._check_against_engine(match, log)
         return match.state, log, match.outcome
