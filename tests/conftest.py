@@ -74,6 +74,18 @@ def _fresh_match_caches():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a page a test asked for in Japanese leaves its thread in
+    Japanese (LocaleMiddleware activates the request's language and nothing turns it off after the response), and
+    a later test that builds a board outside a request would read Japanese sentences."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 def pytest_make_parametrize_id(config, val, argname):
     """ASCII test ids: a Japanese parameter (a card name, a decklist line) is spelt by its code points
     (``下忍カスミ`` -> ``u4e0bu5fcd…``), so an id can be passed back to pytest by tools that re-run single tests
