@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "referee",
     "seeds",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -170,6 +171,9 @@ IMAGE_MAX_BYTES = env_int("IMAGE_MAX_BYTES", 8 * 1024 * 1024, minimum=1024)
 IMAGE_MAX_PIXELS = env_int("IMAGE_MAX_PIXELS", 40_000_000, minimum=10_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMAGE_MAX_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMAGE_MAX_BYTES + 1024 * 1024
+
+# Ratings (ratings.services, docs/ratings.md): the length of a Glicko-2 rating period, in days.
+SHINPAN_RATING_PERIOD_DAYS = env_int("SHINPAN_RATING_PERIOD_DAYS", 7, minimum=1)
 
 REDIS_URL = env_redis_url("REDIS_URL")
 

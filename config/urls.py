@@ -19,6 +19,7 @@ urlpatterns = [
     re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),  # a JSON 404, not the site's page
     path("decks/", include("decks.urls")),
     path("matches/", include("matches.urls")),
+    path("players/", include("ratings.urls")),
     path("accounts/signup/", matches_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("community.urls")),

@@ -83,6 +83,9 @@ class CreateMatchSerializer(StrictSerializer):
                                 help_text="With a format played without decks: the set its boosters are opened "
                                           "from (default the format's own, Legions LG01).")
     deck = StrictCharField(required=False, allow_blank=True, default="")
+    rated = serializers.BooleanField(required=False, default=False,
+                                     help_text="The result counts for both players' ratings (an open challenge "
+                                               "between people; a match against a bot is casual).")
     decision_seconds = StrictIntegerField(required=False, allow_null=True, min_value=5, max_value=86400)
     autoplay = serializers.ChoiceField(
         choices=["", *services.BOTS], required=False, default="",

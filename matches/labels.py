@@ -53,6 +53,7 @@ ERRORS = {
     "no_takeback": _lazy("No takeback is waiting for an answer."),
     "deckless": _lazy("This format is played without a deck: leave the saved deck and the decklist empty."),
     "unknown_set": _lazy("Choose one of the sets offered for the draft."),
+    "rated_bot": _lazy("A match against a bot is casual: only matches between people are rated."),
 }
 
 # Why a takeback is not allowed (matches.services.takeback.WHY: the ``details`` code of a ``not_allowed``).

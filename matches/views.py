@@ -121,6 +121,7 @@ def create(request):
             opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
             deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
             entropy=request.POST.get("entropy", "").strip(), draft_set=request.POST.get("draft_set", ""),
+            rated=request.POST.get("rated") == "on",
         )
     except MatchError as exc:
         return lobby(request, posted=request.POST, error=error_label(exc.code, exc.clause, exc.reason), status=400)

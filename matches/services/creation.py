@@ -35,7 +35,7 @@ class SeatSpec:
 
 def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
                  created_by=None, format_code: str = "", decision_seconds: int | None = None,
-                 start: bool = True, seed: bytes | None = None, entropy: str = "") -> Match:
+                 start: bool = True, seed: bytes | None = None, entropy: str = "", rated: bool = False) -> Match:
     """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
 
     ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
@@ -46,16 +46,19 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
     ``matches.models`` are keyed by id and commitment). Raises BadRequest for an unknown game, seat or bot, or a
     seed that is not 32 bytes. ``entropy``: the creator's contribution to the dice (docs/dice.md), at most 64
     characters kept; the one who joins adds theirs (``match_join``), so the dice depend on both players' choices
-    as well as the committed seed.
+    as well as the committed seed. ``rated``: the result counts for the players' ratings (``ratings``; no
+    takeback then: ``takeback_rules``); a match with a bot seat cannot be rated (BadRequest ``rated_bot``).
     """
     engine = _engine_for(game)
     specs = list(seats)
     _check_seats(engine, specs)
+    if rated and any(spec.bot for spec in specs):
+        raise BadRequest("a match against a bot is casual: only matches between people are rated", code="rated_bot")
     seed = _secret_seed(seed)
     with transaction.atomic():
         match = Match.objects.create(
             game=game, format_code=format_code, created_by=created_by,
-            config={"engine": config or {}, "decks": decks or {}},
+            config={"engine": config or {}, "decks": decks or {}, **({"rated": True} if rated else {})},
             seed_hex=seed.hex(), commitment=hashlib.sha256(seed).hexdigest(), decision_seconds=decision_seconds,
             entropy=[entropy[:64]] if entropy else [],
         )
@@ -175,7 +178,7 @@ def _start(match: Match, engine) -> None:
 
 def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
                     deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
-                    deck_id: object = None, entropy: str = "", draft_set: str = "") -> Match:
+                    deck_id: object = None, entropy: str = "", draft_set: str = "", rated: bool = False) -> Match:
     """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
     (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
     creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
@@ -183,7 +186,8 @@ def match_challenge(*, user, game: str, seat: str, opponent: str = "open", forma
     match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards).
 
     A ``format`` played without decklists (``deckless_format``: Legions' ``dantalion``) takes no deck (a deck
-    given: BadRequest ``deckless``) and opens its boosters of ``draft_set`` (``deckless_setup``)."""
+    given: BadRequest ``deckless``) and opens its boosters of ``draft_set`` (``deckless_setup``). ``rated``: an open
+    challenge whose result counts for ratings (``match_create``)."""
     engine = _engine_for(game)
     deckless = deckless_format(game, format)
     if deckless is not None and (deck.strip() or deck_id not in (None, "")):
@@ -210,7 +214,7 @@ def match_challenge(*, user, game: str, seat: str, opponent: str = "open", forma
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
     return match_create(game=game, seats=specs, decks=decks, config=config, created_by=user, format_code=format,
-                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy)
+                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy, rated=rated)
 
 
 def deckless_format(game: str, format_code: str):

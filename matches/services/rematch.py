@@ -47,7 +47,7 @@ def match_rematch(*, match_id: int, user) -> tuple[Match, Match | None]:
 
 
 def _create(match: Match, seats: list) -> Match:
-    """The new match: same seats (users, bots, decks), game, format and clock; the other seat plays first where
+    """The new match: same seats (users, bots, decks), game, format, clock and rating; the other seat plays first where
     the game has a first player (``state["first"]``, given to ``new_game`` as ``config["first"]``)."""
     engine = get_engine(match.game)
     config = dict((match.config or {}).get("engine") or {})
@@ -57,4 +57,5 @@ def _create(match: Match, seats: list) -> Match:
     return match_create(
         game=match.game, seats=[SeatSpec(seat=s.seat, user_id=s.user_id, bot=s.bot, deck=s.deck) for s in seats],
         config=config, decks=(match.config or {}).get("decks") or {}, created_by=match.created_by,
-        format_code=match.format_code, decision_seconds=match.decision_seconds)
+        format_code=match.format_code, decision_seconds=match.decision_seconds,
+        rated=bool((match.config or {}).get("rated")))  # a rated match's rematch is rated too

@@ -1,0 +1,71 @@
+"""The player page (issue 30, point 3): a player's rating in each game with its history as a plot, their matches
+with links to the replays, and their decks."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from matches.adapters import playable
+from matches.labels import BOTS, game_label
+from matches.models import Match
+
+from .models import Rating, RatingPoint
+from .services import ratings_of
+
+PROVISIONAL_RD = 110  # a rating this uncertain is shown with a "?" (lichess's threshold)
+PLOT_W, PLOT_H, PAD = 320, 120, 8
+
+
+def _plot(points: list[RatingPoint]) -> dict | None:
+    """An SVG polyline of the ratings at each period's end: ``{"points", "low", "high", "w", "h"}``."""
+    if not points:
+        return None
+    values = [p.rating for p in points]
+    low, high = min(values), max(values)
+    span = max(high - low, 50.0)
+    step = (PLOT_W - 2 * PAD) / max(len(points) - 1, 1)
+    coords = [(PAD + i * step, PLOT_H - PAD - (v - low) / span * (PLOT_H - 2 * PAD)) for i, v in enumerate(values)]
+    return {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in coords), "last": coords[-1], "low": round(low),
+            "high": round(high), "w": PLOT_W, "h": PLOT_H, "first": points[0].period_end,
+            "end": points[-1].period_end}
+
+
+def _result(match: Match, seat: str | None) -> tuple[str, str]:
+    winner = (match.outcome or {}).get("winner")
+    if match.status == Match.Status.FINISHED:
+        if not winner:
+            return _("Draw"), "light"
+        return (_("Won"), "success") if winner == seat else (_("Lost"), "danger")
+    if match.status == Match.Status.OPEN:
+        return _("Waiting for an opponent"), "info"
+    return (_("In play"), "warning") if match.status == Match.Status.ACTIVE else (_("Aborted"), "light")
+
+
+def player(request, username: str):
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    for game in playable():
+        ratings_of(game)
+    ratings = []
+    for rating in Rating.objects.filter(user=person).order_by("game"):
+        points = list(RatingPoint.objects.filter(user=person, game=rating.game))
+        ratings.append({"game": rating.game, "label": game_label(rating.game), "rating": round(rating.rating),
+                        "rd": round(rating.rd), "provisional": rating.rd > PROVISIONAL_RD, "row": rating,
+                        "plot": _plot(points), "points": points})
+    matches = (Match.objects.filter(seats__user=person).distinct().prefetch_related("seats__user")
+               .order_by("-created_at", "-pk")[:50])
+    rows = []
+    for match in matches:
+        seats = list(match.seats.all())
+        mine = next((s for s in seats if s.user_id == person.pk), None)
+        others = [s.user.get_username() if s.user_id else str(BOTS.get(s.bot, _("free seat")))
+                  for s in seats if s is not mine]
+        result, tone = _result(match, mine.seat if mine else None)
+        rows.append({"match": match, "opponent": ", ".join(others), "result": result, "tone": tone,
+                     "rated": bool((match.config or {}).get("rated")), "label": game_label(match.game)})
+    decks = person.decks.select_related("game", "format").order_by("-updated_at")
+    if request.user != person:
+        decks = decks.filter(visibility="public")  # unlisted and private decks are not listed
+    return render(request, "ratings/player.html", {"person": person, "ratings": ratings, "rows": rows,
+                                                   "decks": decks[:50], "own": request.user == person})
