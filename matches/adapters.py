@@ -127,7 +127,7 @@ def deckless_choices(game: str) -> list[dict]:
     names = set_names(game)
     choices = []
     for code, deckless in formats.items():
-        sets = [(set_code, names.get(set_code, set_code)) for set_code in deckless.sets(cards)]
+        sets = [(set_code, names.get(set_code, set_code)) for set_code in draftable_sets(game, deckless, cards)]
         if sets:
             choices.append({"code": code, "sets": sets, "default": deckless.default_set})
     return choices
@@ -141,3 +141,18 @@ def set_names(game: str) -> dict[str, str]:
     japanese = (get_language() or "").startswith("ja")
     return {code: (name_ja if japanese and name_ja else name) for code, name, name_ja
             in CardSet.objects.filter(game__code=game).values_list("code", "name", "name_ja")}
+
+
+def draftable_sets(game: str, deckless, cards: list[dict]) -> list[str]:
+    """The set codes ``deckless`` (a ``DecklessFormat``) may open boosters of: those its wiring can make boosters of
+    (``deckless.sets``) that are sold as boosters (``CardSet.sold_as`` naming ブースター or booster; a set whose
+    product is unknown stays), never a constructed deck or a starter."""
+    from cards.models import CardSet
+
+    sold = dict(CardSet.objects.filter(game__code=game).values_list("code", "sold_as"))
+
+    def booster(code: str) -> bool:
+        text = (sold.get(code) or "").lower()
+        return not text or "ブースター" in text or "booster" in text
+
+    return [code for code in deckless.sets(cards) if booster(code)]

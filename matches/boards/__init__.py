@@ -147,6 +147,7 @@ def _end(presenter: Presenter, data: BoardInput, match: Match, seat: str | None)
         return end
     state = match.rematch
     end.action_url = reverse("matches:rematch", args=[match.pk])
+    end.deckless = match.format_code in presenter.deckless_formats
     if "match" in state:
         end.rematch, end.rematch_url = "made", reverse("matches:detail", args=[state["match"]])
     elif state.get("offered_by") == seat:

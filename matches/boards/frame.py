@@ -158,6 +158,7 @@ class End:
     rematch: str = ""
     rematch_url: str = ""
     action_url: str = ""
+    deckless: bool = False  # a format played without decks (a draft): a rematch opens new boosters
 
 
 @dataclass

@@ -140,3 +140,52 @@ def test_a_person_drafts_from_the_lobby_through_the_board(live_server, new_conte
     assert match.state["players"]["p1"]["master"]
     page.reload()
     assert page.locator("[data-zone=shared-deck]").count() == 1
+
+
+def test_a_format_no_one_knows_and_a_set_without_a_draft_are_refused(client, seeded, users):
+    # a tester's findings: an unknown format made a constructed match, a draft_set without a draft was ignored
+    client.force_login(users[0])
+    for body, code in (({"format": "DANTALION"}, "unknown_format"), ({"format": "bogus"}, "unknown_format"),
+                       ({"format": "", "draft_set": "LG02"}, "unknown_set")):
+        refused = client.post("/api/matches/", {"game": "legions", "seat": "p1", "opponent": "random", **body},
+                              content_type="application/json")
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == code, body
+    # the lobby's form sends the set's select even for a constructed match (no script): not an error there
+    made = client.post("/matches/new/", {"game": "legions", "seat": "p1", "opponent": "random", "format": "",
+                                         "draft_set": "LG01"})
+    assert made.status_code == 302 and Match.objects.get().format_code == ""
+
+
+def test_only_sets_sold_as_boosters_are_offered_for_the_draft(client, seeded, users):
+    client.force_login(users[0])
+    page = client.get("/matches/").content.decode()
+    legions = page[page.index('id="new-match-legions"'):]
+    legions = legions[:legions.index("</form>")]
+    assert 'value="LGSD1"' not in legions and 'value="LGST"' not in legions  # constructed decks, the starter
+    refused = client.post("/api/matches/", {"game": "legions", "seat": "p1", "opponent": "random",
+                                            "format": "dantalion", "draft_set": "LGSD1"},
+                          content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "unknown_set"
+
+
+def test_an_opening_pick_can_be_taken_back_and_a_finished_draft_offers_new_boosters(client, seeded, users):
+    from matches.services import match_resign, match_submit_action, match_takeback
+    from matches.takeback_rules import takeback_problem
+
+    match = match_challenge(user=users[0], game="legions", seat="p1", opponent="random", format="dantalion",
+                            draft_set="LG01")
+    match = Match.objects.get(pk=match.pk)
+    assert match.state["pending"]["seat"] == "p1"  # the bot, first or not, has made its picks in-process
+    option = match.state["pending"]["options"][0]
+    match_submit_action(match_id=match.pk, user=users[0], action={"type": "pick", "seat": "p1", "card": option},
+                        expected_version=match.version, idempotency_key="pick-1")
+    match = Match.objects.get(pk=match.pk)
+    from matches.boards import presenter_for
+
+    assert not takeback_problem(match, "p1", presenter_for("legions"))[2]  # a pick told back is no new secret
+    match, done = match_takeback(match_id=match.pk, user=users[0])
+    assert done and Match.objects.get(pk=match.pk).state["players"]["p1"]["hand"] == []
+    match_resign(match_id=match.pk, user=users[0])
+    client.force_login(users[0])
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "New boosters of the same set, the other player first." in page

@@ -36,7 +36,8 @@ class LegionsPresenter(Presenter):
     # A card unlocked to a hidden standby zone (told back to its player only, with its hidden triggers) is shown
     # when it is deployed (M4: "deploy").
     reveal_kinds = frozenset({"deploy"})
-    own_secret_kinds = frozenset({"unlocked", "triggered"})
+    # ダンタリオンドラフト: a pick told back to its picker is no news to anyone (the cards looked at came before it)
+    own_secret_kinds = frozenset({"unlocked", "triggered", "opening_picked", "draft_picked"})
 
     def reveals(self, event: dict) -> bool:
         """A standby card played (M2: a minion placed, M4: a skill used) is shown: its events name the clause."""
@@ -147,8 +148,10 @@ class LegionsPresenter(Presenter):
         if shared:  # ダンタリオンドラフト: no deck of one's own; the shared deck, and the shared discard face down
             zones["bottom_deck"] = Zone("shared-deck", _("Shared deck"), hidden=shared["deck"], size="xs",
                                         pile=True, game=GAME, empty=_("empty"), short=_("Shared deck"))
-            zones["top_deck"] = Zone("shared-discard", _("Shared discard (face down)"), hidden=shared["discard"],
-                                     size="xs", pile=True, game=GAME, empty=_("empty"), short=_("Shared discard"))
+            zones["shared_discard"] = Zone("shared-discard", _("Shared discard (face down)"), hidden=shared["discard"],
+                                           size="xs", pile=True, game=GAME, empty=_("empty"),
+                                           short=_("Shared discard"))
+            del zones["top_deck"]  # both shared piles sit together, on no one's side
         return zones
 
     def _hidden_or_shown(self, key: str, title: str, held, cards: dict, seat: str, short: str = "") -> Zone:

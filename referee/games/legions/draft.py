@@ -10,7 +10,8 @@ pool is of, kept for the board); ``decks = {"pool": [card, ...],
 card dicts as for constructed play). ValueError names what is wrong with them.
 
 State additions: ``format``; ``shared`` = ``{"deck": [ids], "discard": [ids]}`` (top = last); ``draft`` =
-``{"opened": {seat: [ids]}, "masters": [ids], "set": code}`` (``opened`` emptied once the shared deck is made);
+``{"opened": {seat: [ids]}, "alias": {id: id}, "masters": [ids], "set": code}`` (``opened`` and ``alias``, each
+opened card's second id, emptied once the shared deck is made);
 ``owners`` (``state.take_ownership``). The pre-game decisions are pending kinds ``opening`` (pick a card
 of one's opened packs for the opening hand, three times) and ``master``; the turn's is ``draft``.
 """
@@ -61,26 +62,31 @@ def prepare(config: Data, decks: Data, rng: RngSeed) -> tuple[State, list[Event]
                     "cards": {}, "first": "p1", "turn": 1, "turn_seat": "p1", "step": "start.wait_turns",
                     "players": {s: _player("") for s in SEATS}, "pending": None, "queue": [], "combat": None,
                     "outcome": None, "shared": {"deck": [], "discard": []},
-                    "draft": {"opened": {}, "masters": [], "set": str(config.get("set") or "")}}
+                    "draft": {"opened": {}, "alias": {}, "masters": [], "set": str(config.get("set") or "")}}
     events = [Event("setup", CLAUSE, {"commitment": state["rng"]["commitment"], "entropy": list(rng.entropy),
                                       "readings": readings.as_config(), "format": FORMAT})]
     table: dict[str, Data] = {}
     # Card ids name no pack: a card seen later (drafted, played) must not tell whose booster it came from, as
-    # the shuffled cards on a table would not. The ids are numbered in an order drawn from the seed.
-    numbers = rngmod.shuffle(state["rng"], list(range(1, len(SEATS) * PACKS * PACK_SIZE + 1)))
+    # the shuffled cards on a table would not. The ids are numbered in an order drawn from the seed, and each
+    # opened card has a second id (its ``alias``) that it takes when it is shuffled into the shared deck, so a
+    # player who saw their own boosters' ids cannot follow those cards through the shared deck either.
+    numbers = rngmod.shuffle(state["rng"], list(range(1, 2 * len(SEATS) * PACKS * PACK_SIZE + 1)))
+    alias: dict[str, str] = {}
     for seat in SEATS:
         opened: list[str] = []
         for _pack in range(PACKS):
             counter = state["rng"]["counter"]
             picked = rngmod.shuffle(state["rng"], list(range(len(pool))))[:PACK_SIZE]
             for index in picked:
-                card_id = f"d{numbers.pop():02d}"
+                card_id, alias[card_id] = f"d{numbers.pop():02d}", f"d{numbers.pop():02d}"
                 table[card_id] = _entry(pool[index], "")
+                table[alias[card_id]] = _entry(pool[index], "")
                 opened.append(card_id)
             events.append(Event("pack", CLAUSE, {"seat": seat, "count": PACK_SIZE, "counter": counter}))
         state["draft"]["opened"][seat] = opened
         take_ownership(state, seat, opened)  # the opener's until picked or shuffled into the shared deck
         events.append(Event("opened", CLAUSE, {"seat": seat, "cards": list(opened)}, to=(seat,)))
+    state["draft"]["alias"] = alias
     for i, master in enumerate(masters):
         table[f"m{i + 1:02d}"] = {**_entry(master, ""), "owner": ""}
     state["draft"]["masters"] = [f"m{i + 1:02d}" for i in range(len(masters))]
@@ -118,13 +124,15 @@ def opening_pick(state: State, card_id: str, events: list[Event]) -> bool:
 
 
 def _shared_deck(state: State, events: list[Event]) -> None:
-    rest = [c for seat in SEATS for c in state["draft"]["opened"][seat] if c not in state["players"][seat]["hand"]]
+    alias = state["draft"]["alias"]
+    rest = [alias[c] for seat in SEATS for c in state["draft"]["opened"][seat]
+            if c not in state["players"][seat]["hand"]]  # under their second ids: no one can follow them
     state["rng"] = dict(state["rng"])  # copy_state shares the RNG (setup's alone draws elsewhere): drawn anew here
     counter = state["rng"]["counter"]
     state["shared"] = {"deck": rngmod.shuffle(state["rng"], rest), "discard": []}
     # The opened lists go: kept, they would tell which places of the shuffled shared deck came from whose packs
     # (a seat's information set names the cards by where they first appear: the search bot would peek)
-    state["draft"] = {**state["draft"], "opened": {}}
+    state["draft"] = {**state["draft"], "opened": {}, "alias": {}}
     take_ownership(state, "", rest)  # no one's until drafted or drawn
     events.append(Event("shuffle", CLAUSE, {"seat": None, "count": len(rest), "counter": counter, "shared": True}))
 

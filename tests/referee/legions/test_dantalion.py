@@ -52,6 +52,7 @@ def test_each_player_opens_two_boosters_of_ten_different_cards_of_the_set_from_t
 
 def test_the_opening_picks_are_three_each_first_player_first_and_hidden_from_the_other() -> None:
     state = new(first="p2")
+    opened = {c for seat in ("p1", "p2") for c in state["draft"]["opened"][seat]}
     assert state["pending"]["kind"] == "opening" and state["pending"]["seat"] == "p2"
     theirs = ENGINE.view(state, "p1")
     assert theirs["pending"]["options"] == PACKS * PACK_SIZE  # a count, not the cards
@@ -66,6 +67,11 @@ def test_the_opening_picks_are_three_each_first_player_first_and_hidden_from_the
     shared = state["shared"]["deck"]
     assert len(shared) == 2 * PACKS * PACK_SIZE - 2 * KEEP
     assert not set(shared) & set(state["players"]["p1"]["hand"] + state["players"]["p2"]["hand"])
+    # the shared deck's cards go under ids no one saw in a booster: a player cannot follow their own cards
+    assert not set(shared) & opened and not state["draft"]["opened"] and not state["draft"]["alias"]
+    names = sorted(state["cards"][c]["name"] for c in opened if c not in state["players"]["p1"]["hand"]
+                   and c not in state["players"]["p2"]["hand"])
+    assert sorted(state["cards"][c]["name"] for c in shared) == names  # the same cards, renamed
     with pytest.raises(IllegalAction):
         ENGINE.apply(state, Pick(seat="p2", card=shared[0]))
 
