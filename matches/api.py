@@ -27,6 +27,7 @@ Every refusal is raised (a ``MatchError``, a validation error) and answered in t
 from __future__ import annotations
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -73,9 +74,13 @@ class CreateMatchSerializer(StrictSerializer):
     game = StrictCharField()
     seat = StrictCharField()
     opponent = serializers.ChoiceField(
-        choices=["open", *services.BOTS], default="open",
-        help_text="`open`: a challenge another player accepts; a bot (`random`, `greedy`, or the search bot at "
-                  "`easy`, `normal` or `hard`) takes the other seat and the match starts at once.")
+        choices=["open", "link", "user", *services.BOTS], default="open",
+        help_text="`open`: a challenge listed in the lobby, another player accepts; `link`: an invitation, not "
+                  "listed, accepted through its invite link (`invite_url` in the answer); `user`: an invitation "
+                  "to the player named `invitee` alone; a bot (`random`, `greedy`, or the search bot at `easy`, "
+                  "`normal` or `hard`) takes the other seat and the match starts at once.")
+    invitee = StrictCharField(required=False, allow_blank=True, default="", max_length=150,
+                              help_text="With `opponent: user`: the user name of the player challenged.")
     format = StrictCharField(required=False, allow_blank=True, default="",
                              help_text="The deck's format code, or a format played without decks (Legions: "
                                        "`dantalion`, the Dantalion Draft; no `deck` then).")
@@ -110,6 +115,8 @@ class JoinSerializer(StrictSerializer):
                                  help_text="One of your saved decks of this game, used instead of `deck`.")
     entropy = StrictCharField(required=False, allow_blank=True, default="", max_length=64,
                               help_text="Your contribution to the dice seed (docs/dice.md).")
+    token = StrictCharField(required=False, allow_blank=True, default="", max_length=64,
+                            help_text="An invitation's token (the last part of its invite link).")
 
 
 class SubmissionSerializer(serializers.Serializer):
@@ -156,7 +163,11 @@ def match_list(request):
     body.is_valid(raise_exception=True)
     match = services.match_challenge(user=request.user, **body.validated_data)
     seat = services.seat_of(match, request.user)
-    return Response(match_view(match=match, seat=seat), status=status.HTTP_201_CREATED)
+    view = match_view(match=match, seat=seat)
+    if match.invite_token:  # the challenger's link to share (an invitation is accepted through it)
+        view = {**view, "invite_url": request.build_absolute_uri(
+            reverse("matches:invite", args=[match.invite_token]))}
+    return Response(view, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(operation_id="matches_retrieve", responses=MATCH_VIEW)
@@ -189,7 +200,8 @@ def match_join(request, match_id):
     if not str(match_id).isdigit():
         raise NotFound(f"no match {match_id}")
     match = services.match_join(match_id=int(match_id), user=request.user, deck=body.validated_data["deck"],
-                                entropy=body.validated_data["entropy"], deck_id=body.validated_data.get("deck_id"))
+                                entropy=body.validated_data["entropy"], deck_id=body.validated_data.get("deck_id"),
+                                token=body.validated_data["token"])
     return Response(match_view(match=match, seat=services.seat_of(match, request.user)))
 
 

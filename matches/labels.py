@@ -54,6 +54,11 @@ ERRORS = {
     "deckless": _lazy("This format is played without a deck: leave the saved deck and the decklist empty."),
     "unknown_set": _lazy("Choose one of the sets offered for the draft."),
     "rated_bot": _lazy("A match against a bot is casual: only matches between people are rated."),
+    "unknown_format": _lazy("There is no such format for this game."),
+    "unknown_player": _lazy("There is no player by that name: check the user name."),
+    "self_challenge": _lazy("You cannot challenge yourself."),
+    "invited_only": _lazy("This challenge is for another player."),
+    "invite_only": _lazy("This challenge is by invitation: accept it from its invite link."),
 }
 
 # Why a takeback is not allowed (matches.services.takeback.WHY: the ``details`` code of a ``not_allowed``).

@@ -126,6 +126,13 @@ class Match(models.Model):
     # columns alone, without decoding any state.
     moved_at = models.DateTimeField(null=True, blank=True)
     to_act = models.CharField(max_length=16, blank=True)
+    # A challenge (issue 30, point 1): ``listed`` in the lobby's open challenges, or not (an invitation);
+    # ``invited``: the one user who may accept it; ``invite_token``: the secret of its invite link
+    # (/matches/invite/<token>/), with which anyone (or only ``invited``) may accept an unlisted challenge.
+    listed = models.BooleanField(default=True)
+    invited = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="match_invitations")
+    invite_token = models.CharField(max_length=32, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]

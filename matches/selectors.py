@@ -175,18 +175,23 @@ def match_replay_log(*, match: Match) -> dict:
 
 def lobby_decks(*, user, game: str) -> list[tuple[str, list[tuple[int, str]]]]:
     """The saved decks ``user`` may bring to a ``game`` match, for the lobby's picker: ``[(group label,
-    [(deck id, name)])]``, their own decks first (by name), then the public sample decks of the site's own
-    account (``loadseeds``); empty groups are left out."""
+    [(deck id, label)])]``, their own decks first (by name), then the public sample decks of the site's own
+    account (``loadseeds``), each labelled with its owner's name; only decks legal in their format today (the
+    decks feature's check: an illegal deck would be refused at the start anyway); empty groups are left out."""
     from django.utils.translation import gettext as _
 
     from decks.models import Deck
+    from decks.services import deck_report
     from seeds.management.commands.loadseeds import SAMPLE_DECK_OWNER
 
-    games = Deck.objects.filter(game__code=game)
-    own = (list(games.filter(owner=user).order_by("name", "pk").values_list("pk", "name"))
-           if user.is_authenticated else [])
+    games = Deck.objects.filter(game__code=game).select_related("owner", "game", "format")
+    own = list(games.filter(owner=user).order_by("name", "pk")[:50]) if user.is_authenticated else []
     samples = list(games.filter(owner__username=SAMPLE_DECK_OWNER, visibility=Deck.PUBLIC)
-                   .exclude(owner=user if user.is_authenticated else None).order_by("name", "pk")
-                   .values_list("pk", "name"))
-    groups = [(_("My decks"), own), (_("Sample decks"), samples)]
+                   .exclude(owner=user if user.is_authenticated else None).order_by("name", "pk"))
+
+    def offered(decks: list, owner_label: bool) -> list[tuple[int, str]]:
+        return [(deck.pk, _("%(deck)s (by %(owner)s)") % {"deck": deck.name, "owner": deck.owner.get_username()}
+                 if owner_label else deck.name) for deck in decks if deck_report(deck).legal]
+
+    groups = [(_("My decks"), offered(own, False)), (_("Sample decks"), offered(samples, True))]
     return [(label, decks) for label, decks in groups if decks]

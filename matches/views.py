@@ -40,7 +40,7 @@ from .boards.analysis import analysis_for
 from .boards.replay import chapters as replay_chapters
 from .boards.replay import replay_board
 from .errors import MatchError
-from .labels import BOT_CHOICES, error_label, game_label, takeback_error
+from .labels import BOT_CHOICES, BOTS, error_label, game_label, takeback_error
 from .models import Match
 from .selectors import lobby_decks, match_replay_log
 
@@ -75,15 +75,25 @@ def lobby(request, *, posted=None, joined=None, error: str = "", status: int = 2
     """The lobby. After a refused "Create match" (``posted``: the form as sent, ``error``: why) or "Accept"
     (``joined``: ``(match id, the form as sent)``) the same form is shown again, open, with everything the
     player typed and the reason beside it: nothing is lost."""
-    open_matches = Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats__user")[:50]
+    shown = Q(listed=True, invited__isnull=True)  # a challenge anyone may accept
+    if request.user.is_authenticated:
+        shown |= Q(created_by=request.user)  # and the player's own invitations, with their links
+    open_matches = (Match.objects.filter(shown, status=Match.Status.OPEN)
+                    .prefetch_related("seats__user").select_related("created_by", "invited")[:50])
     mine = (Match.objects.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
             .only("id", "game", "status", "outcome", "to_act", "created_at").prefetch_related("seats__user")[:50]
             if request.user.is_authenticated else [])
-    watching = Match.objects.filter(status=Match.Status.ACTIVE)[:20]
+    watching = list(Match.objects.live().filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")[:20])
+    for match in watching:  # the watch list: who plays, and how far they are
+        match.players = [s.user.get_username() if s.user_id else str(BOTS.get(s.bot, "?"))
+                         for s in sorted(match.seats.all(), key=lambda s: s.seat)]
+        match.progress = presenter_for(match.game).progress(match.state or {})
     finished = (Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
                 .only("id", "game", "status", "outcome", "finished_at")[:20])
     decks = {code: lobby_decks(user=request.user, game=code) for code in playable()}
     for match in open_matches:  # the acceptor picks a deck of the challenge's game (none in a draft)
+        if request.user.is_authenticated and match.created_by_id == request.user.pk and match.invite_token:
+            match.invite_url = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
         match.deckless = presenter_for(match.game).deckless_formats.get(match.format_code)
         draft_set = (match.config.get("engine") or {}).get("set", "") if match.deckless else ""
         match.draft_set = set_names(match.game).get(draft_set, draft_set) if draft_set else ""
@@ -116,12 +126,15 @@ def _clock_help(game: str) -> str:
 def create(request):
     try:
         seconds = int(request.POST.get("decision_seconds") or 0) or None
+        fmt = request.POST.get("format", "")
+        # the set's select is sent with a constructed match too where no script hides it: it counts with a format
+        draft_set = request.POST.get("draft_set", "") if fmt else ""
         match = services.match_challenge(
             user=request.user, game=request.POST.get("game", ""), seat=request.POST.get("seat", ""),
-            opponent=request.POST.get("opponent", "open"), format=request.POST.get("format", ""),
+            opponent=request.POST.get("opponent", "open"), format=fmt,
             deck=request.POST.get("deck", ""), decision_seconds=seconds, deck_id=request.POST.get("deck_id") or None,
-            entropy=request.POST.get("entropy", "").strip(), draft_set=request.POST.get("draft_set", ""),
-            rated=request.POST.get("rated") == "on",
+            entropy=request.POST.get("entropy", "").strip(), draft_set=draft_set,
+            rated=request.POST.get("rated") == "on", invitee=request.POST.get("invitee", ""),
         )
     except MatchError as exc:
         return lobby(request, posted=request.POST, error=error_label(exc.code, exc.clause, exc.reason), status=400)
@@ -136,10 +149,14 @@ def join(request, match_id: int):
     try:
         services.match_join(match_id=match_id, user=request.user, deck=request.POST.get("deck", ""),
                             deck_id=request.POST.get("deck_id") or None,
-                            entropy=request.POST.get("entropy", "").strip())
+                            entropy=request.POST.get("entropy", "").strip(), token=request.POST.get("token", ""))
     except MatchError as exc:
-        return lobby(request, joined=(match_id, request.POST), error=error_label(exc.code, exc.clause, exc.reason),
-                     status=400)
+        error = error_label(exc.code, exc.clause, exc.reason)
+        token = request.POST.get("token", "")
+        invited = Match.objects.filter(pk=match_id, invite_token=token).first() if token else None
+        if invited is not None:  # accepted from the invite page: shown again there, with what was typed
+            return _invite_page(request, invited, posted=request.POST, error=error, status=400)
+        return lobby(request, joined=(match_id, request.POST), error=error, status=400)
     return redirect("matches:detail", match_id=match_id)
 
 
@@ -259,7 +276,43 @@ def _live_match(match_id: int) -> Match:
 
 def detail(request, match_id: int):
     match = _live_match(match_id)
-    return render(request, "matches/match.html", _board_context(request, match))
+    context = _board_context(request, match)
+    if match.status == Match.Status.OPEN and match.invite_token and request.user.is_authenticated \
+            and match.created_by_id == request.user.pk:  # the challenger's link to share
+        context["invite_url"] = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
+    return render(request, "matches/match.html", context)
+
+
+def invite(request, token: str):
+    """An invite link (/matches/invite/<token>/): the challenge (game, format, clock, challenger, rated) and, for
+    a signed-in player who may accept it, the form to accept it with a deck. Any other token: 404."""
+    match = get_object_or_404(Match.objects.select_related("created_by", "invited"), invite_token=token,
+                              invite_token__gt="")
+    return _invite_page(request, match)
+
+
+def _invite_page(request, match: Match, *, posted=None, error: str = "", status: int = 200):
+    if match.status != Match.Status.OPEN:
+        return redirect("matches:detail", match_id=match.pk)
+    presenter = presenter_for(match.game)
+    deckless = presenter.deckless_formats.get(match.format_code)
+    mine = request.user.is_authenticated and match.created_by_id == request.user.pk
+    allowed = request.user.is_authenticated and not mine and match.invited_id in (None, request.user.pk)
+    return render(request, "matches/invite.html", {
+        "match": match, "deckless": deckless, "mine": mine, "allowed": allowed, "posted": posted or {},
+        "error": error, "deck_help": presenter.deck_help,
+        "deck_groups": [] if deckless or not allowed else lobby_decks(user=request.user, game=match.game),
+        "invite_url": request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token])),
+        "seats": [(s.seat, presenter.seat_label(s.seat), s) for s in match.seats.select_related("user")],
+    }, status=status)
+
+
+def lobby_invitations(request):
+    """The lobby's "Challenges to you" (polled by the lobby every few seconds: an invitation reaches its player
+    while the page is open)."""
+    invitations = (Match.objects.filter(status=Match.Status.OPEN, invited=request.user).select_related("created_by")
+                   if request.user.is_authenticated else Match.objects.none())
+    return render(request, "matches/_invitations.html", {"invitations": invitations[:20]})
 
 
 def board(request, match_id: int):

@@ -178,6 +178,11 @@ class Presenter:
     def stats(self, data: BoardInput) -> list[Stat]:
         return []
 
+    def progress(self, state: dict) -> str:
+        """How far a match in play is, for the lobby's watch list ("Turn 5"); "" before the start."""
+        turn = state.get("turn")
+        return _("Turn %(n)s") % {"n": turn} if turn else ""
+
     def zones(self, data: BoardInput) -> dict[str, Zone]:
         return {}
 

@@ -35,7 +35,8 @@ class SeatSpec:
 
 def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = None, decks: dict | None = None,
                  created_by=None, format_code: str = "", decision_seconds: int | None = None,
-                 start: bool = True, seed: bytes | None = None, entropy: str = "", rated: bool = False) -> Match:
+                 start: bool = True, seed: bytes | None = None, entropy: str = "", rated: bool = False,
+                 listed: bool = True, invited=None) -> Match:
     """Create a match; start it at once when every seat of the engine is taken and ``start`` is true.
 
     ``decks`` is what the engine's ``new_game`` receives (for Iron Leaguer ``{"cards": [...]}``), copied into the
@@ -48,6 +49,8 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
     characters kept; the one who joins adds theirs (``match_join``), so the dice depend on both players' choices
     as well as the committed seed. ``rated``: the result counts for the players' ratings (``ratings``; no
     takeback then: ``takeback_rules``); a match with a bot seat cannot be rated (BadRequest ``rated_bot``).
+    A challenge (a match not started) gets an invite link's secret token; ``listed`` False keeps it out of the
+    lobby's open challenges (an invitation), ``invited`` (a user) is the one who may accept it.
     """
     engine = _engine_for(game)
     specs = list(seats)
@@ -60,7 +63,8 @@ def match_create(*, game: str, seats: Iterable[SeatSpec], config: dict | None = 
             game=game, format_code=format_code, created_by=created_by,
             config={"engine": config or {}, "decks": decks or {}, **({"rated": True} if rated else {})},
             seed_hex=seed.hex(), commitment=hashlib.sha256(seed).hexdigest(), decision_seconds=decision_seconds,
-            entropy=[entropy[:64]] if entropy else [],
+            entropy=[entropy[:64]] if entropy else [], listed=listed, invited=invited,
+            invite_token=secrets.token_urlsafe(16) if not start else "",
         )
         for spec in specs:
             Seat.objects.create(match=match, seat=spec.seat, user_id=spec.user_id, bot=spec.bot,
@@ -101,13 +105,15 @@ def _secret_seed(seed: bytes | None) -> bytes:
     return seed
 
 
-def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_id: object = None) -> Match:
+def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_id: object = None,
+               token: str = "") -> Match:
     """Take the free seat of an open match (accept a challenge) with ``deck`` (or the saved deck ``deck_id``,
     see ``saved_deck_text``) and start it.
 
     Every seat's deck is checked again at the start with the decks feature's legality check; an illegal deck
     refuses the start with its reasons (Conflict ``illegal_deck``) and changes nothing. Conflict also when the
-    match is not open, the caller is already seated, or no seat is free.
+    match is not open, the caller is already seated, or no seat is free; ``invited_only`` when the challenge is
+    for another user; ``invite_only`` when it is unlisted and ``token`` is not its invite link's.
     """
     from ..adapters import engine_decks
 
@@ -117,6 +123,11 @@ def match_join(*, match_id: int, user, deck: str = "", entropy: str = "", deck_i
             raise Conflict("this match is not open for players", code="not_open")
         if match.seats.filter(user=user).exists():
             raise Conflict("you already hold a seat in this match", code="already_seated")
+        if match.invited_id is not None and match.invited_id != user.pk:
+            raise Conflict(f"this challenge is for {match.invited.get_username()}", code="invited_only")
+        if (not match.listed and match.invited_id is None
+                and not secrets.compare_digest(str(token or ""), match.invite_token or "-")):
+            raise Conflict("this challenge is by invitation: accept it from its invite link", code="invite_only")
         free = match.seats.filter(user__isnull=True, bot="").first()
         if free is None:
             raise Conflict("every seat of this match is taken", code="no_free_seat")
@@ -178,18 +189,34 @@ def _start(match: Match, engine) -> None:
 
 def match_challenge(*, user, game: str, seat: str, opponent: str = "open", format: str = "",  # noqa: A002
                     deck: str = "", decision_seconds: int | None = None, autoplay: str = "",
-                    deck_id: object = None, entropy: str = "", draft_set: str = "", rated: bool = False) -> Match:
-    """Create a challenge (``opponent="open"``, waiting for another player) or a match against a bot
-    (``"random"``/``"greedy"``, started at once). With ``autoplay`` ("random"/"greedy") a bot plays the
-    creator's seat too and the creator watches. ``deck_id``: a saved deck (``saved_deck_text``), used instead
-    of the ``deck`` text. The deck is checked first; see ``deck_for_seat``; the engine checks it again when the
-    match starts (a card it cannot referee yet: Conflict ``deck_refused`` naming the cards).
+                    deck_id: object = None, entropy: str = "", draft_set: str = "", rated: bool = False,
+                    invitee: str = "") -> Match:
+    """Create a challenge (``opponent="open"``, waiting for another player, listed in the lobby; ``"link"``, an
+    invitation accepted through its invite link alone; ``"user"``, an invitation to the user named ``invitee``,
+    who alone may accept it) or a match against a bot (a bot kind, started at once). With ``autoplay`` (a bot
+    kind) a bot plays the creator's seat too and the creator watches. ``deck_id``: a saved deck
+    (``saved_deck_text``), used instead of the ``deck`` text. The deck is checked first (``deck_for_seat``);
+    the engine checks it again when the match starts (a card it cannot referee yet: Conflict
+    ``deck_refused`` naming the cards).
 
     A ``format`` played without decklists (``deckless_format``: Legions' ``dantalion``) takes no deck (a deck
     given: BadRequest ``deckless``) and opens its boosters of ``draft_set`` (``deckless_setup``). ``rated``: an open
     challenge whose result counts for ratings (``match_create``)."""
     engine = _engine_for(game)
+    listed, invited = True, None
+    if opponent in ("link", "user"):  # an invitation: by its link alone, or to one named user
+        listed = False
+        if opponent == "user":
+            invited = _invitee(user, invitee)
+        opponent = "open"
     deckless = deckless_format(game, format)
+    if deckless is None and format and deck_id in (None, ""):
+        from decks.models import Format
+
+        if not Format.objects.filter(code=format, game__code=game).exists():
+            raise BadRequest(f"there is no {game} format called {format!r}", code="unknown_format")
+    if deckless is None and draft_set:
+        raise BadRequest("draft_set goes with a format played without decks (a draft)", code="unknown_set")
     if deckless is not None and (deck.strip() or deck_id not in (None, "")):
         raise BadRequest(f"the {format} format is played without a deck: leave the deck empty", code="deckless")
     if deck_id not in (None, ""):
@@ -214,7 +241,23 @@ def match_challenge(*, user, game: str, seat: str, opponent: str = "open", forma
     except KeyError as exc:
         raise BadRequest(str(exc.args[0]), code="not_playable") from exc
     return match_create(game=game, seats=specs, decks=decks, config=config, created_by=user, format_code=format,
-                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy, rated=rated)
+                        decision_seconds=decision_seconds, start=opponent != "open", entropy=entropy, rated=rated,
+                        listed=listed, invited=invited)
+
+
+def _invitee(user, name: str):
+    """The active user named ``name`` whom ``user`` challenges; BadRequest ``unknown_player`` (no such player)
+    or ``self_challenge``."""
+    from django.contrib.auth import get_user_model
+
+    name = (name or "").strip()
+    found = get_user_model().objects.filter(username__iexact=name, is_active=True).first() if name else None
+    if found is None:
+        raise BadRequest(f"there is no player named {name!r}" if name else "name the player you challenge",
+                         code="unknown_player")
+    if found.pk == user.pk:
+        raise BadRequest("you cannot challenge yourself", code="self_challenge")
+    return found
 
 
 def deckless_format(game: str, format_code: str):
@@ -235,11 +278,11 @@ def deckless_setup(game: str, deckless, format_code: str, set_code: str) -> tupl
     """``(engine config, decks)`` of a match in ``deckless`` (``deckless_format``) from the catalogue's cards:
     its boosters opened from ``set_code`` (empty: the format's default set). BadRequest ``unknown_set`` names the
     sets it can be played from when ``set_code`` is none of them."""
-    from ..adapters import engine_cards
+    from ..adapters import draftable_sets, engine_cards
 
     cards = engine_cards(game)
     set_code = set_code or deckless.default_set
-    sets = deckless.sets(cards)
+    sets = draftable_sets(game, deckless, cards)
     if set_code not in sets:
         raise BadRequest(f"the {format_code} format opens boosters of {', '.join(sets) or 'no set yet'}, "
                          f"not {set_code!r}", code="unknown_set")

@@ -31,7 +31,7 @@ def test_a_player_plays_legions_against_a_bot_from_the_lobby_for_several_turns(l
     form = new_match_form(page, "legions")
     form.get_by_label("Your side", exact=True).select_option("p1")
     form.get_by_label("Opponent", exact=True).select_option("greedy")
-    form.get_by_label("Saved deck", exact=True).select_option(label="Mao Nyan 2017")
+    form.get_by_label("Saved deck", exact=True).select_option(label="Mao Nyan 2017 (by shinpan)")
     form.get_by_role("button", name="Create match").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))

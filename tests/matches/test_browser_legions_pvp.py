@@ -98,11 +98,11 @@ def test_two_players_play_legions_from_the_lobby_and_a_spectator_watches(live_se
                                                                          users):
     shots = Shots("legions_pvp", "desktop", "en", screenshot_folder())
     first = _sign_in(new_context(locale="en-US"), live_server, "player1")
-    match_id = _open_challenge(first, "Mao Nyan 2017")
+    match_id = _open_challenge(first, "Mao Nyan 2017 (by shinpan)")
     assert Match.objects.get(pk=match_id).status == Match.Status.OPEN
 
     second = _sign_in(new_context(locale="en-US"), live_server, "player2")
-    _accept(second, match_id, "Blue/black Olivier 2018")
+    _accept(second, match_id, "Blue/black Olivier 2018 (by shinpan)")
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.ACTIVE
     assert {s: match.config["decks"][s]["master"]["name"] for s in ("p1", "p2")} == {"p1": "マオ・ニャン",

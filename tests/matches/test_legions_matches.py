@@ -100,7 +100,7 @@ def test_the_lobby_offers_legions_with_the_players_and_the_sample_decks(seeded, 
     assert 'id="new-match-legions"' in page and 'id="new-match-iron_leaguer"' in page
     form = page[page.index('id="new-match-legions"'):]
     form = form[:form.index("</form>")]
-    assert 'name="deck_id"' in form and ">Mine<" in form and ">Mao Nyan 2017<" in form
+    assert 'name="deck_id"' in form and ">Mine<" in form and ">Mao Nyan 2017 (by shinpan)<" in form
     assert "シルバーキャッスル" not in form  # only the game's own decks
 
     response = client.post("/matches/new/", {"game": "legions", "seat": "p1", "opponent": "greedy",

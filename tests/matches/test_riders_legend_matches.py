@@ -76,7 +76,7 @@ def test_the_lobby_offers_riders_legend_with_the_players_and_the_sample_decks(se
     assert 'id="new-match-riders_legend"' in page
     form = page[page.index('id="new-match-riders_legend"'):]
     form = form[:form.index("</form>")]
-    assert 'name="deck_id"' in form and ">Mine<" in form and ">Shocker<" in form
+    assert 'name="deck_id"' in form and ">Mine<" in form and ">Shocker (by shinpan)<" in form
     assert "Mao Nyan" not in form  # only the game's own decks
 
     response = client.post("/matches/new/", {"game": "riders_legend", "seat": "p1", "opponent": "greedy",

@@ -122,6 +122,10 @@ class IronLeaguerPresenter(Presenter):
                 "il": data.names.get(pending.get("il"), "?"),
                 "left": (interval.get("actions_left") or {}).get(seat, "?")}
 
+    def progress(self, state: dict) -> str:
+        """"Scene 3 / 17" (IL: a match is counted in scenes)."""
+        return _("Scene %(n)s / %(of)s") % {"n": state.get("scene", 1), "of": SCENES} if state else ""
+
     def stats(self, data: BoardInput) -> list[Stat]:
         state = data.state
         scene = state.get("scene", 1)

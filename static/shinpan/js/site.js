@@ -46,19 +46,31 @@
     });
   }, true);
 
-  // A form's format choice (select[data-format-switch]): only the parts for the chosen format show (elements
-  // [data-format-when="code"]; "" for a constructed format); the hidden parts' fields are disabled, so not sent.
-  function formatSwitch(select) {
+  // A choice that shows parts of its form (select[data-switch]): only the parts for the value chosen show
+  // (elements [data-switch-for="<the select's name>"][data-when="<values, space-separated>"]); the hidden parts'
+  // fields are disabled, so not sent.
+  function switchParts(select) {
     if (!select.form) return;
-    select.form.querySelectorAll("[data-format-when]").forEach(function (part) {
-      var shown = part.getAttribute("data-format-when") === select.value;
+    select.form.querySelectorAll('[data-switch-for="' + select.name + '"]').forEach(function (part) {
+      var shown = part.getAttribute("data-when").split(" ").indexOf(select.value) >= 0;
       part.hidden = !shown;
       part.querySelectorAll("input, select, textarea").forEach(function (field) { field.disabled = !shown; });
     });
   }
-  document.querySelectorAll("select[data-format-switch]").forEach(formatSwitch);
+  document.querySelectorAll("select[data-switch]").forEach(switchParts);
+  // Copy buttons ([data-copy="<id of the field>"]): the field's text to the clipboard, and a word that it was.
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("[data-copy]") : null;
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) return;
+    field.select();
+    var done = function () { toast(button.getAttribute("data-copied") || "Copied", "success"); };
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(field.value).then(done); }
+    else if (document.execCommand && document.execCommand("copy")) { done(); }
+  });
   document.addEventListener("change", function (event) {
     if (event.target instanceof Element && event.target.matches("[data-autosubmit]")) { event.target.form.submit(); }
-    if (event.target instanceof Element && event.target.matches("[data-format-switch]")) { formatSwitch(event.target); }
+    if (event.target instanceof Element && event.target.matches("[data-switch]")) { switchParts(event.target); }
   });
 })();
