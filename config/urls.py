@@ -20,6 +20,7 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("matches/", include("matches.urls")),
     path("players/", include("ratings.urls")),
+    path("events/", include("tournaments.urls")),
     path("accounts/signup/", matches_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("community.urls")),

@@ -26,6 +26,8 @@ class Tournament(models.Model):
     best_of = models.PositiveSmallIntegerField(default=1, choices=[(1, "1"), (3, "3")])
     top_cut = models.PositiveSmallIntegerField(default=0, choices=[(0, "0"), (2, "2"), (4, "4"), (8, "8")])
     decision_seconds = models.PositiveIntegerField(null=True, blank=True)
+    registration_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Decklists lock then; the organiser starts the event (or it starts then).")
     seed_hex = models.CharField(max_length=64, help_text="The event's secret seed: lots, and each game's seed.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -53,6 +55,8 @@ class Entry(models.Model):
     deck = models.JSONField(default=dict, blank=True)
     lot = models.PositiveIntegerField(default=0)
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_round = models.PositiveSmallIntegerField(default=1, help_text="A late entry's first round.")
+    registered_at = models.DateTimeField(auto_now_add=True, null=True)
 
     class Meta:
         ordering = ["lot", "pk"]
@@ -92,3 +96,17 @@ class Pairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.round} table {self.table}"
+
+
+class Correction(models.Model):
+    """An organiser's change to a result, logged with its reason (issue 30, point 2)."""
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reason = models.TextField()
+    before = models.JSONField()
+    after = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

@@ -33,8 +33,9 @@ BYE_GAMES = (2, 0)  # a bye: a match won 2-0
 
 @dataclass(frozen=True)
 class Played:
-    """One Swiss match: ``p1`` against ``p2`` (None: ``p1``'s bye), ``wins1``/``wins2`` the games each won,
-    ``draws`` the drawn games."""
+    """One Swiss match: ``p1`` against ``p2``, ``wins1``/``wins2`` the games each won, ``draws`` the drawn
+    games. ``p2`` None: no opponent — ``p1``'s bye (a 2-0 win; games left at 0-0 read as one), or, with
+    ``wins2`` above ``wins1``, a round lost without playing (a late entry's missed round: 0-2)."""
 
     p1: str
     p2: str | None
@@ -45,7 +46,9 @@ class Played:
     @property
     def result(self) -> str:
         """``"p1"``, ``"p2"`` or ``"draw"``: by games won (a bye is ``p1``'s)."""
-        if self.p2 is None or self.wins1 > self.wins2:
+        if self.p2 is None:
+            return "p2" if self.wins2 > self.wins1 else "p1"
+        if self.wins1 > self.wins2:
             return "p1"
         return "p2" if self.wins2 > self.wins1 else "draw"
 
@@ -72,7 +75,7 @@ def _lines(players: Iterable[str], played: Iterable[Played]) -> dict[str, dict]:
     for match in played:
         sides = [(match.p1, match.p2, match.wins1, match.wins2)]
         if match.p2 is None:
-            won, lost = BYE_GAMES
+            won, lost = (match.wins1, match.wins2) if match.wins1 or match.wins2 else BYE_GAMES
             sides = [(match.p1, None, won, lost)]
         else:
             sides.append((match.p2, match.p1, match.wins2, match.wins1))
@@ -117,7 +120,8 @@ def _met(played: Iterable[Played]) -> tuple[set[frozenset[str]], set[str]]:
     pairs, byes = set(), set()
     for match in played:
         if match.p2 is None:
-            byes.add(match.p1)
+            if match.result == "p1":  # a bye, not a missed round
+                byes.add(match.p1)
         else:
             pairs.add(frozenset((match.p1, match.p2)))
     return pairs, byes

@@ -12,6 +12,7 @@ from .. import live
 from ..errors import Conflict, NotAPlayer
 from ..models import Match, Submission
 from .locking import locked, seat_of
+from .progress import tell_finished
 
 
 def finish(match: Match, outcome: dict) -> None:
@@ -28,6 +29,7 @@ def finish(match: Match, outcome: dict) -> None:
         error={"code": "not_active", "clause": "", "reason": f"the match ended ({outcome.get('reason', '')})"})
     match_id = match.pk
     transaction.on_commit(lambda: live.push_views(Match.objects.get(pk=match_id)))
+    tell_finished(match_id)
 
 
 def match_resign(*, match_id: int, user) -> Match:

@@ -26,7 +26,10 @@ def store_progress(match: Match, engine, *, state: dict, version: int, seq: int,
                                               seats=seats)
         moved = moved or version != before
     match.state, match.version, match.next_seq = state, version, seq
+    was_active = match.status == Match.Status.ACTIVE
     _finish_if_over(match, engine)
+    if was_active and match.status == Match.Status.FINISHED:
+        tell_finished(match.pk)
     set_deadline(match)
     if moved:
         match.moved_at = now
@@ -36,6 +39,13 @@ def store_progress(match: Match, engine, *, state: dict, version: int, seq: int,
         "outcome": match.outcome, "deadline_at": match.deadline_at, "moved_at": match.moved_at,
         "to_act": match.to_act})
     transaction.on_commit(lambda: handoff.after_commit(match, seats))
+
+
+def tell_finished(match_id: int) -> None:
+    """``signals.match_finished`` after the commit (the tournaments listen)."""
+    from ..signals import match_finished
+
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
 
 
 def _finish_if_over(match: Match, engine) -> None:

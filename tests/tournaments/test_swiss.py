@@ -77,3 +77,11 @@ def test_the_top_cut_bracket_keeps_the_first_two_seeds_apart_until_the_final():
     assert bracket(8) == [(1, 8), (4, 5), (2, 7), (3, 6)]
     with pytest.raises(ValueError, match="2, 4 or 8"):
         bracket(6)
+
+
+def test_a_late_entrys_missed_round_is_a_loss_without_an_opponent_and_no_bye():
+    played = [Played("A", "B", 1, 0), Played("C", None, 0, 2)]  # C entered late: round 1 lost
+    rows = {s.player: s for s in standings("ABC", played)}
+    assert rows["C"].points == 0 and rows["C"].gw == 0 and rows["C"].opponents == ()
+    assert Played("C", None, 0, 2).result == "p2" and Played("C", None).result == "p1"
+    assert pair(["A", "B", "C"], played[1:], {"A": 0, "B": 0, "C": 0})[-1] == ("C", None)  # C may still get a bye

@@ -1,0 +1,1 @@
+from tests.matches.conftest import seeded  # noqa: F401 - the matches' fixture, shared
