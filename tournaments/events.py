@@ -30,7 +30,7 @@ from referee.engine import get_engine
 
 from . import swiss
 from .models import Correction, Entry, Pairing, Tournament
-from .services import CUT_EXTRA_GAMES, default_rounds, played_of, standings_of
+from .records import CUT_EXTRA_GAMES, default_rounds, game_seed, played_of, standings_of
 
 
 class EventError(ValueError):
@@ -53,10 +53,11 @@ def _organiser(tournament: Tournament, user) -> None:
 
 def create_event(*, organiser, name: str, game: str, format_code: str = "", best_of: int = 1, top_cut: int = 0,
                  rounds: int | None = None, decision_seconds: int | None = None,
-                 registration_deadline=None) -> Tournament:
+                 registration_deadline=None, seed: bytes | None = None) -> Tournament:
     """A new event, open for registration. ``format_code``: a deck format of the game (the decks' legality
     check) or a format played without decks (a draft); empty: the game's first format. ``rounds`` None: ceil(log2
-    entrants) when it starts. EventError names a bad value."""
+    entrants) when it starts. ``seed``: the event's secret seed (32 bytes; None, every event made on the site:
+    fresh from the OS), from which its lots and its games' seeds are drawn. EventError names a bad value."""
     from decks.models import Format
 
     try:
@@ -83,7 +84,7 @@ def create_event(*, organiser, name: str, game: str, format_code: str = "", best
     return Tournament.objects.create(
         name=name, game=game, format_code=format_code, organiser=organiser, rounds=rounds or 0, best_of=best_of,
         top_cut=top_cut, decision_seconds=decision_seconds, registration_deadline=registration_deadline,
-        seed_hex=secrets.token_bytes(32).hex(), status=Tournament.Status.REGISTERING)
+        seed_hex=(seed or secrets.token_bytes(32)).hex(), status=Tournament.Status.REGISTERING)
 
 
 def locked_lists(tournament: Tournament) -> bool:
@@ -116,8 +117,10 @@ def _deck(tournament: Tournament, user, deck: str, deck_id) -> dict:
         raise
 
 
-def _lot(tournament: Tournament, name: str) -> int:
-    return int.from_bytes(hashlib.sha256(bytes.fromhex(tournament.seed_hex) + name.encode()).digest()[:4], "big")
+def entry_lot(tournament: Tournament, name: str) -> int:
+    """An entrant's lot (the last tiebreak and the first round's order), drawn from the event's seed."""
+    digest = hashlib.sha256(bytes.fromhex(tournament.seed_hex) + name.encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1  # 31 bits: the column is a PostgreSQL integer
 
 
 def register(*, tournament_id: int, user, deck: str = "", deck_id=None) -> Entry:
@@ -142,7 +145,7 @@ def register(*, tournament_id: int, user, deck: str = "", deck_id=None) -> Entry
             raise EventError("too_late", "the last Swiss round is already paired: entries are closed")
         name = user.get_username()
         entry = Entry.objects.create(tournament=tournament, user=user, name=name, deck=kept,
-                                     lot=_lot(tournament, name), joined_round=paired + 1)
+                                     lot=entry_lot(tournament, name), joined_round=paired + 1)
         for missed in range(1, paired + 1):  # a late entry: each round already paired lost 0-2
             Pairing.objects.create(tournament=tournament, round=missed, table=_next_table(tournament, missed),
                                    p1=entry, wins1=0, wins2=2, done=True)
@@ -171,7 +174,7 @@ def add_bots(*, tournament_id: int, by, kind: str, count: int) -> list[Entry]:
             name = f"{kind}-{n:02d}"
             if name not in taken:
                 made.append(Entry.objects.create(tournament=tournament, bot=kind, name=name,
-                                                 lot=_lot(tournament, name)))
+                                                 lot=entry_lot(tournament, name)))
         return made
 
 
@@ -285,6 +288,7 @@ def _start_game(tournament: Tournament, pairing: Pairing, number: int) -> None:
     match = match_create(
         game=tournament.game, config=config, decks=decks, format_code=tournament.format_code,
         decision_seconds=tournament.decision_seconds, rated=people,
+        seed=game_seed(tournament, pairing.round, pairing.table, number),
         seats=[SeatSpec(seat=seat, user_id=e.user_id, bot=e.bot, deck=e.deck) for seat, e in seated.items()])
     Match.objects.filter(pk=match.pk).update(config={**Match.objects.get(pk=match.pk).config,
                                                      "tournament": {"id": tournament.pk, "pairing": pairing.pk,

@@ -21,7 +21,7 @@ from matches.selectors import lobby_decks
 
 from . import events
 from .models import Correction, Entry, Pairing, Tournament
-from .services import standings_of
+from .records import standings_of
 
 EVENT_ERRORS = {
     "not_organiser": _lazy("Only the event's organiser may do this."),

@@ -39,8 +39,19 @@ class Command(BaseCommand):
         parser.add_argument("--best-of", type=int, default=1, dest="best_of", help="games a match: 1 or 3")
         parser.add_argument("--seed", type=int, default=0, help="the event's seed (same seed, same event)")
         parser.add_argument("--timeout", type=float, default=600.0,
-                            help="seconds to wait for one game on the workers (REDIS_URL set); default 600")
+                            help="seconds to wait for the whole event on the workers (REDIS_URL set); default 600")
         parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+    def _round(self, stage: str, number: int, lines: list[dict], quiet: bool) -> None:
+        if quiet:
+            return
+        self.stdout.write(f"{'Round' if stage == 'swiss' else 'Top cut, round'} {number}")
+        for table, line in enumerate(lines, start=1):
+            if line["p2"] is None:
+                self.stdout.write(f"  table {table}: {line['p1']} has a bye (2-0)")
+                continue
+            winner = {"p1": line["p1"], "p2": line["p2"]}.get(line["result"], "draw")
+            self.stdout.write(f"  table {table}: {line['p1']} v {line['p2']}: {winner} ({len(line['games'])} game(s))")
 
     def handle(self, *args: Any, **options: Any) -> None:
         from matches.services.bot_games import BotMatchStalled
@@ -56,25 +67,16 @@ class Command(BaseCommand):
         quiet = options["json"]
         if not quiet:
             self.stdout.write(f"tournament {tournament.pk}: {tournament.game}, {options['players']} players, "
-                              f"{tournament.rounds} Swiss round(s), best of {tournament.best_of}"
+                              f"{tournament.rounds or 'ceil(log2 n)'} Swiss round(s), best of {tournament.best_of}"
                               + (f", top {tournament.top_cut} cut" if tournament.top_cut else ""))
 
-        def report(stage: str, number: int, lines: list[dict]) -> None:
-            if quiet:
-                return
-            self.stdout.write(f"{'Round' if stage == 'swiss' else 'Top cut, round'} {number}")
-            for table, line in enumerate(lines, start=1):
-                if line["p2"] is None:
-                    self.stdout.write(f"  table {table}: {line['p1']} has a bye (2-0)")
-                    continue
-                winner = {"p1": line["p1"], "p2": line["p2"]}.get(line["result"], "draw")
-                self.stdout.write(f"  table {table}: {line['p1']} v {line['p2']}: {winner} "
-                                  f"({len(line['games'])} game(s))")
-
         try:
-            document = run_bot_event(tournament, timeout=options["timeout"], on_round=report)
-        except BotMatchStalled as exc:
-            raise CommandError(exc.reason) from exc
+            document = run_bot_event(tournament, timeout=options["timeout"])
+        except (TournamentError, BotMatchStalled) as exc:
+            raise CommandError(str(exc)) from exc
+        for stage, part in (("swiss", document["rounds"]), ("cut", document["cut"])):
+            for rnd in part:
+                self._round(stage, rnd["round"], rnd["pairings"], quiet)
         if quiet:
             self.stdout.write(json.dumps(document, ensure_ascii=False))
             return
