@@ -51,13 +51,18 @@ def _organiser(tournament: Tournament, user) -> None:
         raise EventError("not_organiser", "only the event's organiser may do this")
 
 
+DEFAULT_SECONDS = 120  # an event's clock when the organiser sets none: a no-show must lose, not stall a round
+
+
 def create_event(*, organiser, name: str, game: str, format_code: str = "", best_of: int = 1, top_cut: int = 0,
                  rounds: int | None = None, decision_seconds: int | None = None,
                  registration_deadline=None, seed: bytes | None = None) -> Tournament:
     """A new event, open for registration. ``format_code``: a deck format of the game (the decks' legality
     check) or a format played without decks (a draft); empty: the game's first format. ``rounds`` None: ceil(log2
-    entrants) when it starts. ``seed``: the event's secret seed (32 bytes; None, every event made on the site:
-    fresh from the OS), from which its lots and its games' seeds are drawn. EventError names a bad value."""
+    entrants) when it starts. ``decision_seconds`` None: ``DEFAULT_SECONDS`` (every event has a clock, so an
+    entrant who never shows loses by it and the round ends). ``seed``: the event's secret seed (32 bytes; None,
+    every event made on the site: fresh from the OS), from which its lots and its games' seeds are drawn.
+    EventError names a bad value."""
     from decks.models import Format
 
     try:
@@ -83,7 +88,8 @@ def create_event(*, organiser, name: str, game: str, format_code: str = "", best
         raise EventError("bad_clock", "from 5 to 86400 seconds per decision")
     return Tournament.objects.create(
         name=name, game=game, format_code=format_code, organiser=organiser, rounds=rounds or 0, best_of=best_of,
-        top_cut=top_cut, decision_seconds=decision_seconds, registration_deadline=registration_deadline,
+        top_cut=top_cut, decision_seconds=decision_seconds or DEFAULT_SECONDS,
+        registration_deadline=registration_deadline,
         seed_hex=(seed or secrets.token_bytes(32)).hex(), status=Tournament.Status.REGISTERING)
 
 

@@ -207,3 +207,32 @@ def test_two_people_and_bots_play_an_event_in_the_browser(live_server, new_conte
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
     assert "Finished" in ann.locator("h1").inner_text() or "finished" in ann.locator("h1").inner_text()
+
+
+def test_an_entrant_who_never_shows_loses_by_the_clock_and_the_round_ends(seeded, people):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.services import match_apply_overdue_deadline
+
+    org, ann, _ben = people
+    t = events.create_event(organiser=org, name="No-show", game="legions", rounds=1)
+    assert t.decision_seconds == events.DEFAULT_SECONDS  # every event has a clock
+    events.register(tournament_id=t.pk, user=ann, deck="")
+    events.add_bots(tournament_id=t.pk, by=org, kind="random", count=1)
+    events.start(tournament_id=t.pk, by=org)
+    match = _open_matches_of(ann).get()
+    for _ in range(20):  # ann never acts: each of her decisions times out
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+        match.refresh_from_db()
+        match_apply_overdue_deadline(match=match)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.outcome["reason"] == "abandoned"
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    pairing = Pairing.objects.get(tournament=t)
+    assert (pairing.p1.user == ann and pairing.wins2 == 1) or (pairing.p2.user == ann and pairing.wins1 == 1)
