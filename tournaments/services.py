@@ -98,9 +98,15 @@ def document_of(tournament: Tournament) -> dict:
 def run_bot_event(tournament: Tournament, *, timeout: float = 600.0) -> dict:
     """Start ``tournament`` and wait for its end (the module docstring); its document (``document_of``).
     TournamentError when it has not ended within ``timeout`` seconds (the workers go on with it)."""
+    events.start(tournament_id=tournament.pk, by=None)
+    return wait_for_end(tournament, timeout=timeout)
+
+
+def wait_for_end(tournament: Tournament, *, timeout: float) -> dict:
+    """Wait for a started event's end (polling, and running ``events.advance`` meanwhile); its document.
+    TournamentError when it has not ended within ``timeout`` seconds."""
     from config.celery import app
 
-    events.start(tournament_id=tournament.pk, by=None)
     deadline = time.monotonic() + timeout
     while True:
         tournament.refresh_from_db()
