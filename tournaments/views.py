@@ -4,6 +4,7 @@ registration, the organiser's controls, each round's pairings and results and th
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.dateparse import parse_datetime
@@ -117,20 +118,25 @@ def event_live(request, pk: int):
     return render(request, "tournaments/_live.html", _context(request, tournament))
 
 
-def _act(request, pk: int, action):
+def _act(request, pk: int, action, done: str = ""):
     try:
         action()
     except (events.EventError, MatchError, ValueError, Entry.DoesNotExist, Pairing.DoesNotExist) as exc:
         return event_detail(request, pk, error=_error(exc) or _("Check the values."), posted=request.POST, status=400)
+    if done:
+        messages.success(request, done)
     return redirect("tournaments:detail", pk=pk)
 
 
 @login_required
 @require_POST
 def event_register(request, pk: int):
+    registered = Entry.objects.filter(tournament_id=pk, user=request.user).exists()
     return _act(request, pk, lambda: events.register(tournament_id=pk, user=request.user,
                                                      deck=request.POST.get("deck", ""),
-                                                     deck_id=request.POST.get("deck_id") or None))
+                                                     deck_id=request.POST.get("deck_id") or None),
+                done=_("You were registered already: your decklist is changed.") if registered
+                else _("You are registered."))
 
 
 @login_required

@@ -133,7 +133,11 @@ def test_the_event_pages_show_entrants_pairings_and_standings_and_hide_lists_unt
     t = Tournament.objects.get()
     text = _sample_text("Mao Nyan 2017")
     client.force_login(ann)
-    assert client.post(f"/events/{t.pk}/register/", {"deck": text}).status_code == 302
+    first = client.post(f"/events/{t.pk}/register/", {"deck": text}, follow=True)
+    assert "You are registered." in first.content.decode()
+    twice = client.post(f"/events/{t.pk}/register/", {"deck": text}, follow=True)  # registering twice: said
+    assert "You were registered already: your decklist is changed." in twice.content.decode()
+    assert t.entries.filter(user=ann).count() == 1
     again = client.post(f"/events/{t.pk}/register/", {"deck": "Master\n1 nobody\n"})
     assert again.status_code == 400  # an unreadable list: said, and the old list kept
     assert t.entries.get(user=ann).deck["text"] == text
