@@ -3,14 +3,18 @@ with links to the replays, and their decks."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.contrib.auth import get_user_model, logout
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from matches.adapters import playable
 from matches.labels import BOTS, game_label
 from matches.models import Match
 
+from . import accounts
 from .models import Rating, RatingPoint
 from .services import ratings_of
 
@@ -69,3 +73,26 @@ def player(request, username: str):
         decks = decks.filter(visibility="public")  # unlisted and private decks are not listed
     return render(request, "ratings/player.html", {"person": person, "ratings": ratings, "rows": rows,
                                                    "decks": decks[:50], "own": request.user == person})
+
+
+@login_required
+def my_data(request):
+    """All of the signed-in player's data as one JSON file (``accounts.export``)."""
+    response = JsonResponse(accounts.export(request.user), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="shinpan-{request.user.get_username()}.json"'
+    return response
+
+
+@login_required
+def close_account(request):
+    """The account page's last part: download one's data, or delete the account after typing the password."""
+    error = ""
+    if request.method == "POST":
+        if not request.user.check_password(request.POST.get("password", "")):
+            error = _("The password is not right: the account is kept.")
+        else:
+            accounts.close(request.user)
+            logout(request)
+            messages.success(request, _("Your account is deleted. Your past matches keep a neutral name."))
+            return redirect("/")
+    return render(request, "ratings/account.html", {"error": error}, status=400 if error else 200)

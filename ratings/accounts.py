@@ -1,0 +1,93 @@
+"""Users own their data (issue 31, point 7): ``export(user)``, everything the site holds of a player as one JSON
+document; ``close(user)``, the account deleted the way a club's records need: the player's decks, board settings
+and ratings go, their open challenges are withdrawn and their matches in play resigned, and the
+account itself is kept as an anonymous, disabled record ("deleted-<id>", no password, no e-mail) so the past
+matches, events and card proposals it took part in keep a neutral name instead of a hole (a proposal's photo
+stays: it is the source of the catalogue's values)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Match
+from matches.services import match_resign, match_withdraw
+
+from .models import Rating, RatingPoint
+
+
+def _result(match: Match, seat: str | None) -> str:
+    if match.status != Match.Status.FINISHED:
+        return match.status
+    winner = (match.outcome or {}).get("winner")
+    return "draw" if not winner else "won" if winner == seat else "lost"
+
+
+def export(user) -> dict:
+    """``{"user", "decks", "matches", "ratings", "events", "proposals", "exported_at"}``: the player's own data,
+    each deck as its decklist text, each match with its seat, opponents, result and replay address."""
+    from community.models import CardProposal
+    from decks.services import deck_to_text
+    from matches.adapters import playable
+    from tournaments.models import Entry
+
+    from .services import ratings_of
+
+    for game in playable():
+        ratings_of(game)
+
+    decks = [{"name": d.name, "game": d.game.code, "format": d.format.code, "visibility": d.visibility,
+              "description": d.description, "text": deck_to_text(d), "created_at": d.created_at.isoformat(),
+              "updated_at": d.updated_at.isoformat()}
+             for d in user.decks.select_related("game", "format").order_by("pk")]
+    matches = []
+    for match in Match.objects.filter(seats__user=user).distinct().prefetch_related("seats__user").order_by("pk"):
+        seats = list(match.seats.all())
+        mine = next(s for s in seats if s.user_id == user.pk)
+        matches.append({
+            "id": match.pk, "game": match.game, "format": match.format_code, "status": match.status,
+            "seat": mine.seat, "deck": mine.deck.get("text", ""), "rated": bool((match.config or {}).get("rated")),
+            "opponents": [s.user.get_username() if s.user_id else f"bot:{s.bot}" if s.bot else None
+                          for s in seats if s is not mine],
+            "result": _result(match, mine.seat), "created_at": match.created_at.isoformat(),
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+            "replay": f"/matches/{match.pk}/replay/" if match.status == Match.Status.FINISHED else None})
+    return {
+        "user": {"username": user.get_username(), "date_joined": user.date_joined.isoformat()},
+        "decks": decks, "matches": matches,
+        "ratings": [{"game": r.game, "rating": round(r.rating, 1), "rd": round(r.rd, 1), "games": r.games}
+                    for r in Rating.objects.filter(user=user)],
+        "events": [{"event": e.tournament.name, "event_id": e.tournament_id, "entry": e.name,
+                    "deck": (e.deck or {}).get("text", "")} for e in Entry.objects.filter(user=user)
+                   .select_related("tournament")],
+        "proposals": [{"id": p.pk, "kind": p.kind, "status": p.status, "changes": p.changes,
+                       "created_at": p.created_at.isoformat()} for p in CardProposal.objects.filter(proposer=user)],
+        "exported_at": timezone.now().isoformat(),
+    }
+
+
+def close(user) -> str:
+    """Delete ``user``'s account (the module docstring); returns the neutral name the records keep."""
+    from matches.models import PlaySettings
+    from tournaments.models import Entry
+
+    for match in Match.objects.filter(status=Match.Status.OPEN, created_by=user):
+        match_withdraw(match_id=match.pk, user=user)
+    for match in Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user).distinct():
+        match_resign(match_id=match.pk, user=user)
+    neutral = f"deleted-{user.pk}"
+    with transaction.atomic():
+        user.decks.all().delete()
+        PlaySettings.objects.filter(user=user).delete()
+        Rating.objects.filter(user=user).delete()
+        RatingPoint.objects.filter(user=user).delete()
+        Entry.objects.filter(user=user).update(name=neutral)
+        user.username = neutral
+        user.email = ""
+        user.first_name = user.last_name = ""
+        user.is_active = False
+        user.is_staff = user.is_superuser = False
+        user.set_unusable_password()
+        user.save()
+        user.groups.clear()
+    return neutral
