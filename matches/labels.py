@@ -55,6 +55,7 @@ ERRORS = {
     "unknown_set": _lazy("Choose one of the sets offered for the draft."),
     "rated_bot": _lazy("A match against a bot is casual: only matches between people are rated."),
     "unknown_format": _lazy("There is no such format for this game."),
+    "invitee_unused": _lazy("A player’s name goes with “A player by name”: choose it, or leave the name empty."),
     "unknown_player": _lazy("There is no player by that name: check the user name."),
     "self_challenge": _lazy("You cannot challenge yourself."),
     "invited_only": _lazy("This challenge is for another player."),

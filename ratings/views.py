@@ -3,6 +3,8 @@ with links to the replays, and their decks."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, logout
 from django.contrib.auth.decorators import login_required
@@ -57,9 +59,12 @@ def player(request, username: str):
         ratings.append({"game": rating.game, "label": game_label(rating.game), "rating": round(rating.rating),
                         "rd": round(rating.rd), "provisional": rating.rd > PROVISIONAL_RD, "row": rating,
                         "plot": _plot(points), "points": points})
-    matches = (Match.objects.filter(seats__user=person).distinct().prefetch_related("seats__user")
-               .order_by("-created_at", "-pk")[:50])
+    matches = Match.objects.filter(seats__user=person).distinct().prefetch_related("seats__user")
+    if request.user != person:  # an invitation waiting for its player is no one else's business
+        matches = matches.exclude(status=Match.Status.OPEN, listed=False)
+    matches = matches.order_by("-created_at", "-pk")[:50]
     rows = []
+    played_decks: dict[tuple[str, str], dict] = {}
     for match in matches:
         seats = list(match.seats.all())
         mine = next((s for s in seats if s.user_id == person.pk), None)
@@ -68,11 +73,33 @@ def player(request, username: str):
         result, tone = _result(match, mine.seat if mine else None)
         rows.append({"match": match, "opponent": ", ".join(others), "result": result, "tone": tone,
                      "rated": bool((match.config or {}).get("rated")), "label": game_label(match.game)})
+        text = (mine.deck or {}).get("text", "") if mine else ""
+        if text and match.status == Match.Status.FINISHED:
+            played = played_decks.setdefault((match.game, deck_label(text)), {
+                "game": game_label(match.game), "name": deck_label(text), "matches": 0, "won": 0,
+                "last": match})
+            played["matches"] += 1
+            played["won"] += result == _("Won")
     decks = person.decks.select_related("game", "format").order_by("-updated_at")
     if request.user != person:
         decks = decks.filter(visibility="public")  # unlisted and private decks are not listed
     return render(request, "ratings/player.html", {"person": person, "ratings": ratings, "rows": rows,
-                                                   "decks": decks[:50], "own": request.user == person})
+                                                   "decks": decks[:50], "own": request.user == person,
+                                                   "played": sorted(played_decks.values(),
+                                                                    key=lambda d: -d["matches"])})
+
+
+NAME_LINE = re.compile(r"^\s*#?\s*name\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
+CARD_LINE = re.compile(r"^\s*\d+\s*[x×]?\s+(.+?)\s*$", re.MULTILINE)
+
+
+def deck_label(text: str) -> str:
+    """A deck played, named: its list's ``Name:`` line, else its first card (a Legions list: its master)."""
+    named = NAME_LINE.search(text)
+    if named:
+        return named.group(1)
+    card = CARD_LINE.search(text)
+    return card.group(1) if card else _("a deck")
 
 
 @login_required

@@ -147,6 +147,8 @@ def register(*, tournament_id: int, user, deck: str = "", deck_id=None) -> Entry
             entry.save(update_fields=["deck"])
             return entry
         paired = _last_swiss_round(tournament)
+        if tournament.status == Tournament.Status.REGISTERING and locked_lists(tournament):
+            raise EventError("closed", "registration closed at the deadline; late entries open once the event runs")
         if tournament.status == Tournament.Status.RUNNING and paired >= tournament.rounds:
             raise EventError("too_late", "the last Swiss round is already paired: entries are closed")
         name = user.get_username()
@@ -364,13 +366,21 @@ def _winner(pairing: Pairing) -> Entry:
 
 
 def _pair_cut(tournament: Tournament, round_no: int, previous: list[Pairing] | None) -> None:
-    seeds = [tournament.entries.get(name=s.player) for s in standings_of(tournament)
-             if not tournament.entries.get(name=s.player).dropped_after][:tournament.top_cut]
+    """The cut's next round: its first from the standings (the players still in; a cut short of players after
+    drops is the largest bracket of 8, 4 or 2 that they fill), else the winners of ``previous``. Fewer than two
+    players left: the event ends (a tester's find: it used to try again without end)."""
+    entries = {e.name: e for e in tournament.entries.all()}
+    seeds = [entries[s.player] for s in standings_of(tournament)
+             if entries[s.player].dropped_after is None][:tournament.top_cut]
     if previous is None:
-        alive = [seeds[i - 1] for pair in swiss.bracket(len(seeds)) for i in pair] if len(seeds) in (2, 4, 8) \
-            else seeds[:2]
+        size = next((k for k in (8, 4, 2) if k <= len(seeds)), 0)
+        seeds = seeds[:size]
+        alive = [seeds[i - 1] for pair in swiss.bracket(size) for i in pair] if size else []
     else:
         alive = [_winner(p) for p in sorted(previous, key=lambda p: p.table)]
+    if len(alive) < 2:
+        _finish(tournament)
+        return
     order = {e.pk: i for i, e in enumerate(seeds)}
     for table, i in enumerate(range(0, len(alive) - 1, 2), start=1):
         a, b = alive[i], alive[i + 1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -35,20 +36,45 @@ EVENT_ERRORS = {
     "no_reason": _lazy("Say why the result is corrected."),
     "deckless": _lazy("This event is played without decklists."),
     "sided": _lazy("A roster tied to one side cannot be registered: leave the list empty for the standard line-ups."),
+    "closed": _lazy("Registration closed at the deadline; late entries open once the event runs."),
+    "not_yours": _lazy("Only the entrant or the organiser may drop an entry."),
+    "unknown_format": _lazy("Choose one of the game’s formats."),
+    "unknown_game": _lazy("Choose one of the games."),
+    "bad_name": _lazy("An event needs a name of 1 to 120 characters."),
+    "bad_rounds": _lazy("From 1 to 20 Swiss rounds."),
+    "bad_best_of": _lazy("A match is best of 1 or 3."),
+    "bad_top_cut": _lazy("A top cut is of 2, 4 or 8 players, and no more than the entrants."),
+    "bad_clock": _lazy("From 5 to 86400 seconds per decision."),
+    "bad_bots": _lazy("From 1 to 64 bots of one of the kinds offered."),
+    "bad_result": _lazy("Games won and drawn: from 0 to 9 in all."),
+    "bad_deadline": _lazy("Give the deadline as a date and time."),
+    "wrong_format": _lazy("That deck is for another format than the event’s."),
+    "no_deck": _lazy("Register with a decklist or one of your saved decks."),
 }
 
 
 def _error(exc: Exception) -> str:
+    """A refusal in the reader's words: never an exception's own text (a number that is not one, a pairing that
+    does not exist: "Check the values.")."""
     if isinstance(exc, MatchError):
         return error_label(exc.code, exc.clause, exc.reason)
-    code = getattr(exc, "code", "")
-    return str(EVENT_ERRORS.get(code, getattr(exc, "reason", str(exc))))
+    if isinstance(exc, events.EventError):
+        return str(EVENT_ERRORS.get(exc.code, exc.reason))
+    return _("Check the values.")
 
 
 def event_list(request, *, posted=None, error: str = "", status: int = 200):
+    japanese = (get_language() or "").startswith("ja")
+    formats = []  # (game label, [(format code, name)]): the deck formats and the formats played without decks
+    for code in playable():
+        named = [(f.code, f.name_ja if japanese and f.name_ja else f.name)
+                 for f in Format.objects.filter(game__code=code).order_by("code")]
+        named += [(k, str(v)) for k, v in presenter_for(code).deckless_formats.items()]
+        formats.append((game_label(code), named))
     return render(request, "tournaments/list.html", {
         "events": Tournament.objects.select_related("organiser").prefetch_related("entries")[:100],
-        "games": [(code, game_label(code)) for code in playable()], "posted": posted or {}, "error": error,
+        "games": [(code, game_label(code)) for code in playable()], "formats": formats, "posted": posted or {},
+        "error": error,
     }, status=status)
 
 
@@ -57,8 +83,13 @@ def event_list(request, *, posted=None, error: str = "", status: int = 200):
 def event_create(request):
     post = request.POST
     try:
-        deadline = parse_datetime(post.get("registration_deadline") or "") if post.get("registration_deadline") \
-            else None
+        deadline = None
+        if post.get("registration_deadline"):
+            deadline = parse_datetime(post["registration_deadline"])
+            if deadline is None:
+                raise events.EventError("bad_deadline", "give the deadline as a date and time")
+            if timezone.is_naive(deadline):
+                deadline = timezone.make_aware(deadline)
         tournament = events.create_event(
             organiser=request.user, name=post.get("name", ""), game=post.get("game", ""),
             format_code=post.get("format", ""), best_of=int(post.get("best_of") or 1),
@@ -71,11 +102,16 @@ def event_create(request):
 
 
 def _rounds(tournament: Tournament) -> list[dict]:
+    """Each round, newest first; ``correctable`` on the last round while the event runs (a result an earlier round
+    gave has paired the next one and cannot be corrected)."""
     rounds: dict[int, dict] = {}
     for p in tournament.pairings.select_related("p1", "p2").prefetch_related("matches"):
         rounds.setdefault(p.round, {"round": p.round, "stage": p.stage, "pairings": []})["pairings"].append(p)
         p.match_list = sorted(p.matches.all(), key=lambda m: m.pk)
-    return [rounds[k] for k in sorted(rounds, reverse=True)]
+    ordered = [rounds[k] for k in sorted(rounds, reverse=True)]
+    if ordered and tournament.status == Tournament.Status.RUNNING and ordered[0]["stage"] == Pairing.Stage.SWISS:
+        ordered[0]["correctable"] = True
+    return ordered
 
 
 def _context(request, tournament: Tournament) -> dict:

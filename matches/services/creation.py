@@ -203,6 +203,8 @@ def match_challenge(*, user, game: str, seat: str, opponent: str = "open", forma
     given: BadRequest ``deckless``) and opens its boosters of ``draft_set`` (``deckless_setup``). ``rated``: an open
     challenge whose result counts for ratings (``match_create``)."""
     engine = _engine_for(game)
+    if invitee.strip() and opponent != "user":
+        raise BadRequest("invitee goes with opponent 'user' (a challenge to that player)", code="invitee_unused")
     listed, invited = True, None
     if opponent in ("link", "user"):  # an invitation: by its link alone, or to one named user
         listed = False

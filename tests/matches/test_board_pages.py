@@ -77,7 +77,10 @@ def _english_words(html: str, allowed: set[str]) -> set[str]:
     parser = _Text()
     parser.feed(html)
     text = " ".join(parser.parts)
+    from django.contrib.auth import get_user_model
+
     names = [*Card.objects.values_list("name", flat=True), *Deck.objects.values_list("name", flat=True),
+             *get_user_model().objects.values_list("username", flat=True),  # a deck's owner is named in the picker
              *(spec.name_ja for spec in registry.specs())]
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "")

@@ -217,9 +217,11 @@ def test_no_view_push_or_log_shows_a_hidden_card_during_play(seeded, users, clie
             break
     assert checked > 20 and compared
     assert pushes.seen_groups == {"p1", "p2", "spectators"}  # every seat's frames and the spectators' were checked
-    with pytest.raises(ValueError):
-        match_replay_log(match=match)  # no whole log while the match is in play
-    assert client.get(f"/api/matches/{match.pk}/replay/").status_code in (403, 404, 409)
+    match.refresh_from_db()  # the last move may have ended the game (a flaky failure: the copy here was stale)
+    if match.status == Match.Status.ACTIVE:
+        with pytest.raises(ValueError):
+            match_replay_log(match=match)  # no whole log while the match is in play
+        assert client.get(f"/api/matches/{match.pk}/replay/").status_code in (403, 404, 409)
 
 
 def _bluff_and_evil_look_alike(match: Match) -> bool:

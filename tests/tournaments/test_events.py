@@ -240,3 +240,52 @@ def test_an_entrant_who_never_shows_loses_by_the_clock_and_the_round_ends(seeded
     assert t.status == Tournament.Status.FINISHED
     pairing = Pairing.objects.get(tournament=t)
     assert (pairing.p1.user == ann and pairing.wins2 == 1) or (pairing.p2.user == ann and pairing.wins1 == 1)
+
+
+def test_a_cut_left_short_by_drops_ends_the_event_instead_of_looping(seeded, people):
+    # a tester's find: dropping everyone but one before a top-2 cut made advance call itself without end (500s)
+    org, ann, ben = people
+    carol = get_user_model().objects.create_user("carol", password="pw-Shinpan-123")
+    t = events.create_event(organiser=org, name="Short cut", game="legions", rounds=1, top_cut=2)
+    for person in (org, ben, carol):
+        events.register(tournament_id=t.pk, user=person, deck="")
+    events.start(tournament_id=t.pk, by=org)
+    for person in (ben, carol):
+        events.drop(tournament_id=t.pk, by=org, entry_id=t.entries.get(user=person).pk)
+    for person in (org, ben, carol):
+        for match in _open_matches_of(person):
+            match_resign(match_id=match.pk, user=person)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert not Pairing.objects.filter(tournament=t, stage=Pairing.Stage.CUT).exists()
+
+
+def test_new_entries_close_at_the_deadline(seeded, people):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    org, ann, _ben = people
+    t = events.create_event(organiser=org, name="Closed", game="legions",
+                            registration_deadline=timezone.now() - timedelta(hours=1))
+    with pytest.raises(events.EventError) as closed:
+        events.register(tournament_id=t.pk, user=ann, deck="")
+    assert closed.value.code == "closed" and not t.entries.exists()
+
+
+def test_the_pages_say_bad_values_in_words_and_offer_the_formats(client, seeded, people):
+    org = people[0]
+    client.force_login(org)
+    page = client.get("/events/").content.decode()
+    assert 'value="legions_standard"' in page and 'value="dantalion"' in page  # a list, not a text box
+    for body in ({"name": "X", "game": "legions", "rounds": "abc"},
+                 {"name": "X", "game": "legions", "registration_deadline": "tomorrow"},
+                 {"name": "X", "game": "legions", "format": "riders_legend_advanced"}):
+        refused = client.post("/events/new/", body)
+        text = refused.content.decode()
+        assert refused.status_code == 400 and "invalid literal" not in text, body
+        assert "Check the values." in text or "Give the deadline" in text or "Choose one of the game" in text
+    assert not Tournament.objects.exists()
+    t = events.create_event(organiser=org, name="Y", game="legions")
+    bad = client.post(f"/events/{t.pk}/correct/", {"pairing": "999", "wins1": "x", "reason": "r"})
+    assert bad.status_code == 400 and "does not exist" not in bad.content.decode()
