@@ -13,12 +13,4 @@ class MatchesConfig(AppConfig):
         # In every process (web, worker, manage.py): the match tasks register with the Celery app, since the
         # services queue them by name from its registry (matches.queueing) and never import the tasks that
         # import them; and the watchdog connects a worker's start and stop (matches.watchdog.sweep_on_start).
-        import os
-        import sys
-
-        from config.celery import app
-
-        from . import embedded_timer, tasks, watchdog  # noqa: F401
-
-        if embedded_timer.should_start(sys.argv, bool(app.conf.task_always_eager), os.environ):
-            embedded_timer.start()  # make run: passed deadlines applied with no page open
+        from . import tasks, watchdog  # noqa: F401
