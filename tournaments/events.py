@@ -30,7 +30,7 @@ from referee.engine import get_engine
 
 from . import swiss
 from .models import Correction, Entry, Pairing, Tournament
-from .records import CUT_EXTRA_GAMES, default_rounds, game_seed, played_of, standings_of
+from .records import CUT_EXTRA_GAMES, default_rounds, game_seed, played_of, standings_of, winning_entry
 
 
 class EventError(ValueError):
@@ -308,9 +308,7 @@ def _count(pairing: Pairing) -> None:
     """The pairing's games won and drawn, counted afresh from its finished matches."""
     wins1 = wins2 = draws = 0
     for match in pairing.matches.filter(status=Match.Status.FINISHED):
-        seats = (match.config.get("tournament") or {}).get("seats") or {}
-        winner = (match.outcome or {}).get("winner")
-        entry = seats.get(winner) if winner else None
+        entry = winning_entry(match)
         if entry is None:
             draws += 1
         elif entry == pairing.p1_id:

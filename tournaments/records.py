@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import math
 
+from matches.models import Match
+
 from . import swiss
 from .models import Pairing, Tournament
 
@@ -38,3 +40,11 @@ def standings_of(tournament: Tournament) -> list[swiss.Standing]:
     ties)."""
     entries = list(tournament.entries.all())
     return swiss.standings([e.name for e in entries], played_of(tournament), {e.name: e.lot for e in entries})
+
+
+def winning_entry(match: Match) -> int | None:
+    """The id of the entry that won an event's game (``match.config["tournament"]["seats"]``: seat -> entry id,
+    written when the game was made); None for a draw or a game with no winner."""
+    seats = (match.config.get("tournament") or {}).get("seats") or {}
+    winner = (match.outcome or {}).get("winner")
+    return seats.get(winner) if winner else None

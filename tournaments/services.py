@@ -19,7 +19,7 @@ from referee.engine import get_engine
 
 from . import events, swiss
 from .models import Entry, Pairing, Tournament
-from .records import standings_of
+from .records import standings_of, winning_entry
 
 POLL_SECONDS = 0.5
 
@@ -65,12 +65,9 @@ def create_bot_event(*, game: str, players: int, bots: Sequence[str], seed: byte
 def _line(pairing: Pairing) -> dict:
     """A pairing as the document says it: the two names (``p2`` None: a bye), the result, each game's winner
     (None: drawn) and length."""
-    games = []
-    for match in sorted(pairing.matches.all(), key=lambda m: m.pk):
-        seats = (match.config.get("tournament") or {}).get("seats") or {}
-        winner = seats.get((match.outcome or {}).get("winner") or "")
-        names = {pairing.p1_id: pairing.p1.name, **({pairing.p2_id: pairing.p2.name} if pairing.p2 else {})}
-        games.append({"winner": names.get(winner), "moves": match.version})
+    names = {pairing.p1_id: pairing.p1.name, **({pairing.p2_id: pairing.p2.name} if pairing.p2 else {})}
+    games = [{"winner": names.get(winning_entry(match)), "moves": match.version}
+             for match in sorted(pairing.matches.all(), key=lambda m: m.pk)]
     result = swiss.Played(pairing.p1.name, pairing.p2.name if pairing.p2 else None, pairing.wins1, pairing.wins2,
                           pairing.draws).result
     return {"p1": pairing.p1.name, "p2": pairing.p2.name if pairing.p2 else None, "result": result, "games": games}
