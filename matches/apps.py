@@ -13,4 +13,12 @@ class MatchesConfig(AppConfig):
         # In every process (web, worker, manage.py): the match tasks register with the Celery app, since the
         # services queue them by name from its registry (matches.queueing) and never import the tasks that
         # import them; and the watchdog connects a worker's start and stop (matches.watchdog.sweep_on_start).
-        from . import tasks, watchdog  # noqa: F401
+        import os
+        import sys
+
+        from . import embedded_timer, tasks, watchdog  # noqa: F401
+
+        # make run: passed deadlines applied with no page open. Decided from the command line and Django's settings
+        # alone: reading Celery's app.conf here would load its configuration before a test or command adjusts it.
+        if embedded_timer.should_start(sys.argv, environ=os.environ):
+            embedded_timer.start()
