@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
+from config.input_layer import checks_own_input
 from referee import registry
 
 from .abilities import card_page_abilities
@@ -61,6 +62,7 @@ def showcase(game: Game) -> list[Card]:
     return picked[:SHOWCASE_SIZE]
 
 
+@checks_own_input  # the search's message gives a refused character's position (config.input_layer)
 def game_detail(request, code: str):
     """A game's sets and its card search. GET ``q`` (search language), ``order`` (a sort key, ``-`` for
     descending), ``view`` (grid|table), ``page``. Without an order, cards come in set order."""

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards.models import CATALOGUED, Card, Game
+from config.input_layer import checks_own_input
 
 from . import services
 from .forms import DecisionForm, ProposalForm
@@ -56,6 +57,7 @@ def _propose(request, game: Game, card: Card | None):
                   status=400 if form.errors else 200)
 
 
+@checks_own_input  # its form shows a refused character beside its field (config.input_layer)
 @login_required
 def propose_correction(request, pk: int):
     """GET the card's values to correct; POST a proposal (400 with each problem beside its field)."""
@@ -63,6 +65,7 @@ def propose_correction(request, pk: int):
     return _propose(request, card.game, card)
 
 
+@checks_own_input  # its form shows a refused character beside its field (config.input_layer)
 @login_required
 def propose_card(request, code: str):
     """GET an empty card of the game; POST a proposal for a new card."""
@@ -113,6 +116,7 @@ def proposal_detail(request, pk: int):
     })
 
 
+@checks_own_input  # its form shows a refused character beside its field (config.input_layer)
 @require_POST
 @login_required
 def proposal_decide(request, pk: int):

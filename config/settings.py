@@ -83,6 +83,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",  # a history record names the signed-in user who made it
+    # last, so every other check (CSRF, sign-in) has run: NUL in a parameter or field is a 400 naming it, a query
+    # string over 8192 characters a 414 (issue 31, point 2)
+    "config.input_layer.InputLayerMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

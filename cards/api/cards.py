@@ -9,6 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
 
+from config.input_layer import checks_own_input
+
 from ..models import Card
 from ..search import QueryError, SortKey
 from .caching import ConditionalGetMixin
@@ -40,6 +42,7 @@ ORDER_PARAMETER = OpenApiParameter(
 )
 
 
+@checks_own_input  # the search's message gives a refused character's position (config.input_layer)
 class CardViewSet(ConditionalGetMixin, CardSuggestMixin, viewsets.ReadOnlyModelViewSet):
     """Cards; ``q`` takes the search language (see the site's search help page), ``order`` sorts them."""
 

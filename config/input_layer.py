@@ -1,0 +1,133 @@
+"""One input layer for every form and endpoint (issue 31, point 2).
+
+PostgreSQL cannot store NUL (U+0000) in text or jsonb: a NUL that reached a query gave a 500. This layer, one
+middleware placed last (every other check, CSRF and sign-in, has run), answers every request that carries one:
+
+- in a query parameter, a form field (urlencoded or multipart) or the path: **400 naming the field**, before the view
+  runs (``/api/`` in the API's one error shape, ``config.api_errors``; pages a short page in the reader's language);
+- a query string over ``MAX_QUERY_STRING`` characters: **414**, before anything else.
+
+A view that gives better answers of its own (a form that shows the error beside the field and keeps what was
+typed; the search, whose message gives the character's position) is marked with ``checks_own_input``. The layer then
+lets it run, inside one transaction that is always rolled back, and still guarantees the outcome: the view's own
+4xx is kept; a form shown again (200 to a POST) is kept with the status 400, and a POST sent back to its page to
+show its errors there (a redirect) is kept; anything else is answered 400 as above, as is an exception (the NUL
+that reached PostgreSQL). Nothing a view wrote with a refused character is kept.
+
+JSON bodies are not this layer's: the API's parsers and serializers refuse NUL with 400 already
+(``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.db import DatabaseError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+REFUSED = ("\x00",)  # the characters PostgreSQL refuses in text ("invalid byte sequence") and jsonb
+MAX_QUERY_STRING = 8192  # characters after "?": more is answered 414 (browsers and proxies cap URLs near this too)
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+V = TypeVar("V", bound=Callable[..., Any])
+
+
+def checks_own_input(view: V) -> V:
+    """Mark a view (a function, or a class whose ``as_view`` is routed) as answering refused characters itself.
+
+    The layer still runs it inside one transaction and makes sure the request ends 400 (module docstring).
+    Returns the view unchanged but for the mark."""
+    view.checks_own_input = True  # type: ignore[attr-defined]
+    return view
+
+
+def _marked(view_func: Callable[..., Any]) -> bool:
+    for holder in (view_func, getattr(view_func, "view_class", None), getattr(view_func, "cls", None)):
+        if holder is not None and getattr(holder, "checks_own_input", False):
+            return True
+    return False
+
+
+def _shown(text: str) -> str:
+    for char in REFUSED:
+        text = text.replace(char, "\\0" if char == "\x00" else f"\\u{ord(char):04x}")
+    return text
+
+
+def refused_field(request: HttpRequest) -> str | None:
+    """The name of the first query parameter or form field (or ``"path"``) holding a refused character, as it can
+    be shown (NUL written ``\\0``); None when there is none. A malformed body is left to the view's parsing."""
+    if any(char in request.path for char in REFUSED):
+        return "path"
+    sources = [request.GET]
+    if request.method in ("POST", "PUT", "PATCH") and request.content_type in FORM_TYPES:
+        try:
+            sources.append(request.POST)
+        except Exception:  # noqa: BLE001 - a body Django cannot parse: the view answers it
+            pass
+    for data in sources:
+        for key, values in data.lists():
+            if any(char in key for char in REFUSED) or any(
+                    isinstance(v, str) and any(char in v for char in REFUSED) for v in values):
+                return _shown(key)
+    return None
+
+
+def refusal(request: HttpRequest, status: int, code: str, message: str, field: str | None = None) -> HttpResponse:
+    """The layer's answer: the API's error shape under ``/api/``, else the site's page in the reader's language
+    (``input_refused.html``), with the HTTP ``status``, a stable ``code``, the ``message`` and the ``field``."""
+    if request.path.startswith("/api/"):
+        error = {"code": code, "message": message} | ({"field": field} if field else {})
+        return JsonResponse({"error": error}, status=status)
+    context = {"status": status, "refusal": message, "field": field}
+    return render(request, "input_refused.html", context, status=status)
+
+
+def _bad_character(request: HttpRequest, field: str) -> HttpResponse:
+    message = _("The field “%(field)s” holds a character that cannot be stored (NUL); remove it.") % {"field": field}
+    return refusal(request, 400, "bad_character", message, field)
+
+
+class InputLayerMiddleware:
+    """The module docstring. Last in ``MIDDLEWARE``: its messages are in the reader's language, and a marked view
+    it calls itself has passed every other middleware's checks (CSRF, sign-in) first."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY_STRING:
+            message = _("The address is too long: at most %(n)s characters after the question mark.") % {
+                "n": MAX_QUERY_STRING}
+            return refusal(request, 414, "query_too_long", message)
+        if any(char in request.path for char in REFUSED):  # before resolving: a route's converter may take it
+            return _bad_character(request, "path")
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func: Callable[..., Any], view_args: Any,
+                     view_kwargs: Any) -> HttpResponse | None:
+        field = refused_field(request)
+        if field is None:
+            return None
+        if not _marked(view_func):
+            return _bad_character(request, field)
+        try:
+            with transaction.atomic():
+                response = view_func(request, *view_args, **view_kwargs)
+                if hasattr(response, "render") and callable(response.render):
+                    response = response.render()  # a template or DRF response: errors surface inside the block
+                transaction.set_rollback(True)  # nothing a view wrote with a refused character is kept
+        except (DatabaseError, ValueError):  # the refused character reached the database
+            return _bad_character(request, field)
+        if response.status_code >= 400:
+            return response  # the view's own refusal (the search's position, a form's field)
+        if request.method == "POST" and response.status_code in (200, 301, 302, 303):
+            # a form shown again with its errors beside the fields (200, now 400), or sent back to its page to
+            # show them there (a redirect, kept)
+            if response.status_code == 200:
+                response.status_code = 400
+            return response
+        return _bad_character(request, field)
