@@ -23,8 +23,10 @@ when a target misses.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -36,7 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("STATIC_ROOT", str(Path(tempfile.mkdtemp(prefix="shinpan-bench-static-"))))
+if "STATIC_ROOT" not in os.environ:  # the collected static files: a folder of the run's own, removed at its end
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="shinpan-bench-static-")
+    atexit.register(shutil.rmtree, os.environ["STATIC_ROOT"], ignore_errors=True)
 
 from bench._database import bench_settings  # noqa: E402
 from bench._machine import print_header  # noqa: E402
