@@ -47,12 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=300_000)
     args = parser.parse_args(argv)
+    from bench._machine import print_header
+
+    print_header()  # the interpreter and the machine's speed at the start; the loop again at the end
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
+    from bench._machine import machine_speed
     from bench.bots import _setup
-    from bench.engine import machine_speed
     from referee.engine.bots import make_bot
     from referee.engine.protocol import RngSeed, get_engine
     from referee.engine.rng import seed_from_int

@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, help="a JSON-lines file: each game is appended as it ends, and a "
                         "run with the same file plays only the games it does not hold yet (a long run resumes)")
     args = parser.parse_args(argv)
+    from bench._machine import print_header
+
+    print_header()  # the interpreter and the machine's speed at the start; the loop again at the end
     import os
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -135,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     losses = len(results) - wins - draws
     score = wins + draws / 2
     lo, hi = wilson(score, len(results))
-    from bench.engine import machine_speed
+    from bench._machine import machine_speed
 
     if times:
         p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]

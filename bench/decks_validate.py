@@ -11,8 +11,9 @@ Printed, each with its median and p95 in milliseconds and the machine's load ave
   Target: median under 10 ms.
 - service, as ``POST /api/decks/validate/`` runs it: ``decks.services.deck_check_text``, the formats read from the
   database and the catalogue index checked against the catalogue version every call. Each of ``--sizes`` has a
-  process of its own with a throwaway test database (``shinpan_bench_decks`` on ``BENCH_DATABASE_SERVER``,
-  ``bench/_database.py``, with the size appended; ``sqlite``: in memory; seeded with ``loadseeds``, the deck's game
+  process of its own with a throwaway test database (named after the run's database on ``BENCH_DATABASE_SERVER``,
+  ``shinpan_bench_decks_<pid>_<hex>``, ``bench/_database.py``, with the size appended, so two runs at once never
+  share one; ``sqlite``: in memory; seeded with ``loadseeds``, the deck's game
   filled to the size with filler cards written by ``bulk_create`` and ``decks.catalogue.catalogue_changed`` as the
   card import does, dropped at the end). Issue 14 target: median ≤ 3 ms at every size, and the largest size within
   20% of the smallest (the ratio is printed beside its floor). The processes take turns in ``--rounds`` short rounds
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench._database import bench_settings  # noqa: E402
+from bench._machine import print_header  # noqa: E402
 from decks import codec  # noqa: E402
 from decks.textcheck import check_text  # noqa: E402
 
@@ -232,6 +234,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.child is not None:
         return child(args.child, args.deck)
+    print_header()
     formats = {
         d["code"]: d
         for d in (
@@ -248,7 +251,7 @@ def main() -> int:
     line, met, _ = _line("pure parse + validate", timings, TARGET_MS, _loads(before, after))
     print(line)
     if not args.no_db:
-        bench_settings("shinpan_bench_decks")  # the children's databases are named after it
+        bench_settings("shinpan_bench_decks")  # the run's own: the children's databases are named after it
         sizes = sorted(int(s) for s in args.sizes.split(","))
         medians = []
         for size, timings, loads in service_timings(args.deck, args.repeat, sizes, args.rounds):

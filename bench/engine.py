@@ -14,8 +14,9 @@ one core; issue 14's target, printed beside it with the load average: at least 6
 100), every log unchanged (``tests/referee/iron_leaguer/test_golden_games.py``). On a shared machine the steadier
 figure is instructions per game: ``--instructions`` counts them with valgrind (``instructions``: a process
 that plays one game and then 10 new seeds, minus the same process stopped after the first, divided by 10;
-docs/rules/iron_leaguer.md). Every run also prints ``machine_speed``, the CPU seconds of a fixed pure-Python loop,
-so a figure can be read beside the machine it came from.
+docs/rules/iron_leaguer.md). Every run first prints the interpreter and ``machine_speed``, the CPU seconds of a
+fixed pure-Python loop (``bench/_machine.py``, every bench's header), and the loop again beside the games per
+second, so a figure can be read beside the machine it came from.
 
 Any other game (``--game legions``, issue 12; ``--game riders_legend``, issue 13): the offline decks its decklist
 wiring makes of its seed catalogue and sample decks (``sample_decks`` of its spec's ``decklist`` part: Legions and
@@ -50,6 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._machine import REFERENCE_ADDITIONS, machine_speed, print_header  # noqa: E402
 from referee import registry  # noqa: E402
 from referee.engine.bots import make_bot  # noqa: E402
 from referee.engine.protocol import RngSeed, get_engine  # noqa: E402
@@ -209,34 +211,6 @@ def profile(games: int, setup: Setup, lines: int) -> list[str]:
     return out
 
 
-def interpreter() -> str:
-    """Which Python runs the bench: implementation, version, path, and whether the interpreter's core is a
-    shared ``libpython`` (read from ``/proc/self/maps``; Linux only): a new-seed game takes 12% fewer instructions on
-    Debian's ``python3``, whose core is linked into the executable, than on an ``--enable-shared`` build such as
-    pyenv's default (README, "Production"; docs/rules/iron_leaguer.md, "Performance")."""
-    try:
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            core = "a shared libpython" if "libpython" in maps.read() else "linked into the executable"
-    except OSError:
-        core = "unknown"
-    version = ".".join(map(str, sys.version_info[:3]))
-    return f"{sys.implementation.name} {version} ({sys.executable}; interpreter core: {core})"
-
-
-REFERENCE_ADDITIONS = 10**7  # ``machine_speed``: a fixed workload to read figures beside
-
-
-def machine_speed() -> float:
-    """CPU seconds of a fixed pure-Python loop, ``REFERENCE_ADDITIONS`` additions: how fast this machine runs
-    Python right now, so a games-per-second figure can be read beside the machine it came from: the project's
-    machines have differed 2-3x in games per second on the same engine (README, "Benchmarks")."""
-    cpu = time.process_time()
-    total = 0
-    for i in range(REFERENCE_ADDITIONS):
-        total += i
-    return time.process_time() - cpu
-
-
 INSTRUCTION_GAMES = 10  # ``instructions``: the new-seed games counted after the warm-up game
 
 
@@ -314,7 +288,6 @@ def _iron_leaguer(args: argparse.Namespace) -> bool:
         "replay their seeds, so later rounds find the engine's caches filled)"
     )
     print(f"  load average {load[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} cores)")
-    print(f"  interpreter: {interpreter()}")
     print(f"  machine: {REFERENCE_ADDITIONS:.0e} pure-Python additions take {machine_speed():.2f} s of CPU "
           "(machine_speed: read the games per second beside it)")
     if args.instructions:
@@ -355,7 +328,6 @@ def _sample_decks(args: argparse.Namespace, setup: Setup, floor: int = FLOOR) ->
         f"worst {per_round[0]:.1f}; from each game's fastest round: {args.games / sum(fastest.values()):.1f}"
     )
     print(f"  load average {load[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} cores)")
-    print(f"  interpreter: {interpreter()}")
     times = run(max(1, args.games // 3), setup)
     print(f"legal_actions + apply per decision: {_median_p95(times)}")
     for name, calls in online_calls(max(1, args.games // 5), setup).items():
@@ -405,6 +377,7 @@ def main() -> int:
         parser.error("--games and --rounds take a number above 0")
     if args.profile is None:
         args.profile = 0 if args.game == ISSUE_14_GAME else 10
+    print_header()
     if args.heap == "worker":
         print(f"heap: a worker's (Django set up, {worker_heap()} start-up objects frozen: config.gcpolicy)")
     if args.profile < 0:

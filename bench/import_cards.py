@@ -18,9 +18,11 @@ Targets (issue 14), printed beside the figures:
 - any import of 10,000 cards: under 30 s.
 
 ``--repeat N`` runs each import N times and keeps the fastest (the machine is shared: the load average is
-printed with every figure). The generated sets are deleted afterwards unless ``--keep`` is given; the
-bench runs on a database of its own, ``shinpan_bench_import`` on ``BENCH_DATABASE_SERVER`` (``bench/_database.py``;
-``sqlite`` for a SQLite file), created when missing and migrated first; never the application's ``DATABASE_URL``.
+printed with every figure). The generated sets are deleted afterwards unless ``--keep`` is given (with
+``BENCH_DATABASE=NAME``: otherwise the run's database goes with them); each run has a database of its own,
+``shinpan_bench_import_<pid>_<hex>`` on ``BENCH_DATABASE_SERVER`` (``bench/_database.py``; ``sqlite`` for a SQLite
+file), created and migrated first and dropped at the end, which the importing processes are handed; never the
+application's ``DATABASE_URL``.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 import django  # noqa: E402
 
 from bench._database import bench_settings  # noqa: E402
+from bench._machine import print_header  # noqa: E402
 
 bench_settings("shinpan_bench_import")  # before Django reads its settings
 django.setup()
@@ -394,6 +397,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1, help="imports per figure; the fastest is kept")
     parser.add_argument("--keep", action="store_true", help="leave the generated cards in the database")
     args = parser.parse_args()
+    print_header()
     call_command("migrate", verbosity=0)
     remove_bench_data(catalogue=True)
     by_size, met = {}, True

@@ -19,12 +19,15 @@ issue 14's targets for a person's action are judged in (``BENCH_BOTS_NICE=0``: n
 worker takes the three queues (players, bots, clock), the small site's layout: a person's action then queues
 behind the bots' backlog (2026-12-02: p99 122.6 ms against 46.0 ms split, at 100 matches).
 
-Run (PostgreSQL and Redis on 127.0.0.1; the bench uses its own database ``shinpan_bench_matches`` on
-``BENCH_DATABASE_SERVER``, ``bench/_database.py``, never the application's ``DATABASE_URL``: it aborts every
-active match when it ends):
+Run (PostgreSQL and Redis on 127.0.0.1; each run has a database of its own on ``BENCH_DATABASE_SERVER``,
+``shinpan_bench_matches_<pid>_<hex>``, dropped at the end, ``bench/_database.py``, never the application's
+``DATABASE_URL``: it aborts every active match when it ends; and a Redis database and names of its own, a free db
+of 1-15 claimed unless ``BENCH_REDIS_URL`` or ``REDIS_URL`` is given, its keys deleted at the end,
+``bench/_redis.py``):
     python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2] [--layout split|shared]
         [--bots OPPONENT,AUTOPLAY]   (default greedy,random; ``--bots hard,hard``: the search bot on both seats,
         issue 28, point 2: a person's action still holds its targets; the bot actions/s target is for the default)
+        [--stop-seconds 75]   (the workers' warm shutdown, then cold, then killed: ``bench/_processes.py``)
 Targets: issue 6, 100 concurrent matches, at least 100 actions per second (its p99 under 150 ms was from the
 submission to the push when a bot's move queued; see above); issue 14, a human's
 action p99 ≤ 100 ms and ≤ 3× the no-op round trip measured at the same time, ≥ 150 bot actions/s: printed last,
@@ -36,25 +39,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import threading
 import time
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS_NICE = int(os.environ.get("BENCH_BOTS_NICE", "10"))  # the split layout's bots' workers: README, "Production"
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")  # the bench's API client is "testserver"
-os.environ["CELERY_QUEUE"] = f"shinpan-bench-{uuid.uuid4().hex[:8]}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from bench import _processes  # noqa: E402
 from bench._database import bench_settings  # noqa: E402
+from bench._machine import print_header  # noqa: E402
+from bench._redis import bench_redis  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -234,10 +234,16 @@ def main() -> int:
                         help="shared: every worker takes every queue; split: the first worker takes only players'")
     parser.add_argument("--bots", default="greedy,random", help="the bot matches' two bots, OPPONENT,AUTOPLAY "
                         "(referee.engine.bots.KINDS; the search bot's easy, normal, hard: issue 28, point 2)")
+    parser.add_argument("--stop-seconds", type=float, default=75, help="at the end, how long the workers may "
+                        "take to finish their running tasks (warm shutdown) before a cold one, then SIGKILL "
+                        "(default 75: a task's hard limit is 60 s)")
     args = parser.parse_args()
     opponent, autoplay = (args.bots.split(",") + ["random"])[:2]
 
-    bench_settings("shinpan_bench_matches", sqlite_ok=False)  # DEBUG off as in production; workers inherit it
+    print_header()
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")  # the bench's API client: "testserver"
+    bench_settings("shinpan_bench_matches", sqlite_ok=False, redis=True)  # DEBUG off as served; workers inherit it
+    bench_redis()  # REDIS_URL, CELERY_QUEUE and the settings module, the run's own; workers inherit them too
     import django
 
     django.setup()
@@ -276,12 +282,13 @@ def main() -> int:
         """README's split layout runs the bots' workers at a lower CPU priority (``nice -n 10``)."""
         return ["nice", "-n", str(BOTS_NICE)] if args.layout == "split" and index > 0 and BOTS_NICE else []
 
-    workers = [subprocess.Popen([*niced(i), sys.executable, "-m", "celery", "-A", "config", "worker",
-                                 f"--pool={args.pool}", f"--concurrency={args.concurrency}", "--without-gossip",
-                                 "--without-mingle",
-                                 "--loglevel=WARNING", "-Q", queues_of(i), "-n", f"bench{i}@%h"],
-                                cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-               for i in range(args.workers)]
+    # each in a process group of its own, stopped in ``finally`` (``bench/_processes.py``)
+    workers = {f"worker bench{i} ({queues_of(i)})": _processes.start(
+        [*niced(i), sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={args.pool}",
+         f"--concurrency={args.concurrency}", "--without-gossip", "--without-mingle", "--loglevel=WARNING",
+         "-Q", queues_of(i), "-n", f"bench{i}-{os.environ['CELERY_QUEUE']}@%h"],
+        cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for i in range(args.workers)}
     try:
         celery_app.conf.task_default_queue = os.environ["CELERY_QUEUE"]
         noop.delay().get(timeout=60)  # workers are up
@@ -329,7 +336,7 @@ def main() -> int:
         prober = threading.Thread(target=probe_noop, args=(noop, loaded_round_trips, stop), daemon=True)
         from matches.tasks import bot_move
 
-        worker_pids = [w.pid for w in workers]
+        worker_pids = [w.pid for w in workers.values()]
         cpu_before = cpu_seconds(worker_pids)
         database_before = {pid: cpu_seconds([pid]) for pid in database_backends()}
         started = time.time()
@@ -363,8 +370,7 @@ def main() -> int:
         finished = Match.objects.filter(pk__in=ids, status="finished").count()
         count = applied.count()
         load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
-        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-              f"{args.workers} {args.pool} worker(s) x {args.concurrency}; load average {load}")
+        print(f"{args.workers} {args.pool} worker(s) x {args.concurrency}; load average {load}")
         print(f"no-op Celery round trip: p50 {percentile(round_trips, .5):.1f} ms, "
               f"p99 {percentile(round_trips, .99):.1f} ms")
         print(f"{args.matches} concurrent matches for {elapsed:.1f} s: {count} actions adjudicated "
@@ -392,11 +398,12 @@ def main() -> int:
             print(line)
         return 0 if all(met for _, met in results) else 1  # as bench/search.py and bench/decks_validate.py
     finally:
-        Match.objects.filter(status="active").update(status="aborted")
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.wait(20)
+        # The workers' last tasks find their matches over; then the workers stop, never with a traceback
+        try:
+            Match.objects.filter(status="active").update(status="aborted")
+        finally:
+            for line in _processes.stop(workers, warm=args.stop_seconds):
+                print(line, flush=True)
 
 
 if __name__ == "__main__":

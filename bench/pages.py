@@ -4,10 +4,11 @@ Usage::
 
     .venv/bin/python bench/pages.py [--repeat 5]
 
-Uses a database of its own, ``shinpan_bench_pages`` (``bench/_database.py``; ``BENCH_DATABASE_SERVER=sqlite`` runs
-it on SQLite), migrated and seeded when new, with ``DEBUG`` off and the static files collected into a temporary
-folder (compressed and fingerprinted by WhiteNoise, as in production). A finished and a live Iron Leaguer match
-against bots are made once. Pages are requested through Django's test client with ``Accept-Encoding: br, gzip``
+Each run has a database of its own, ``shinpan_bench_pages_<pid>_<hex>``, dropped at the end (``bench/_database.py``;
+``BENCH_DATABASE_SERVER=sqlite`` runs it on SQLite), migrated and seeded, and no Redis (tasks run in-process; the
+caller's ``REDIS_URL`` is the application's, not the bench's), with ``DEBUG`` off and the static files collected
+into a temporary folder (compressed and fingerprinted by WhiteNoise, as in production). A finished and a live Iron
+Leaguer match against bots are made. Pages are requested through Django's test client with ``Accept-Encoding: br, gzip``
 (the middleware, the view, the template and the compression: what a server sends, without the network).
 
 Prints, per page: the HTML as sent (bytes; compressed when the site compresses it) and unpacked, the DOM's element
@@ -22,8 +23,10 @@ when a target misses.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -35,9 +38,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("STATIC_ROOT", str(Path(tempfile.mkdtemp(prefix="shinpan-bench-static-"))))
+if "STATIC_ROOT" not in os.environ:  # the collected static files: a folder of the run's own, removed at its end
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="shinpan-bench-static-")
+    atexit.register(shutil.rmtree, os.environ["STATIC_ROOT"], ignore_errors=True)
 
 from bench._database import bench_settings  # noqa: E402
+from bench._machine import print_header  # noqa: E402
 
 KB = 1024
 
@@ -82,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="requests per page for the time (default 5)")
     args = parser.parse_args(argv)
+    print_header()
     bench_settings("shinpan_bench_pages")
     import django
 

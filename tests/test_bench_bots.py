@@ -36,7 +36,8 @@ def test_a_short_strength_run_prints_its_figures_and_resumes(tmp_path, capsys):
     assert bots.main(["--game", "legions", "--level", "easy", "--against", "random", "--games", "3",
                       "--results", str(results)]) == 0
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[0] == f"2 games already in {results}"
+    assert out[0].startswith("interpreter: ") and out[1].startswith("machine: ")  # every bench's header
+    assert out[2] == f"2 games already in {results}"
     assert [line for line in out if line.startswith("game ")] == [line for line in out if "100002" in line]
     assert LAST.match(out[-1]).group(4) == "3"
 
