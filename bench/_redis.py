@@ -1,8 +1,8 @@
 """The Redis a bench run uses (``bench/matches.py``): a database of its own, never db 0 by default, and names of
 its own, so two runs at once, or a run beside the application, never share a queue, a key or a channel.
 
-Which database: ``BENCH_REDIS_URL``, else the caller's ``REDIS_URL`` (either is honoured as given, db 0 too: the
-run's names keep it apart, and it deletes only its own keys); else the run claims a free one of
+Which database: ``BENCH_REDIS_URL``, honoured as given (db 0 too: the run's names keep it apart, and it deletes
+only its own keys); else, and whatever the caller's ``REDIS_URL`` (the application's) says, the run claims a free one of
 ``BENCH_REDIS_DBS`` (default ``1-15``) on ``BENCH_REDIS_SERVER`` (default ``redis://127.0.0.1:6379``): the first
 where ``SET shinpan-bench:claim <token> NX EX 120`` succeeds and which holds no key but a bench's (a database
 someone else is using is passed over). The claim is renewed every 30 s while the run lives, so a killed run's
@@ -134,7 +134,7 @@ def bench_redis() -> BenchRedis:
     inherit them. At exit the run's keys are deleted and its claim given up (``BenchRedis.release``), saying so.
     Returns the run's Redis. Raises as ``claim`` does."""
     prefix = run_prefix()
-    given = os.environ.get("BENCH_REDIS_URL") or os.environ.get("REDIS_URL")
+    given = os.environ.get("BENCH_REDIS_URL")  # never the caller's REDIS_URL: the application's, db 0 as often as not
     if given:
         run = BenchRedis(given, prefix, claimed=False, token="")
     else:

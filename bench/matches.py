@@ -22,7 +22,7 @@ behind the bots' backlog (2026-12-02: p99 122.6 ms against 46.0 ms split, at 100
 Run (PostgreSQL and Redis on 127.0.0.1; each run has a database of its own on ``BENCH_DATABASE_SERVER``,
 ``shinpan_bench_matches_<pid>_<hex>``, dropped at the end, ``bench/_database.py``, never the application's
 ``DATABASE_URL``: it aborts every active match when it ends; and a Redis database and names of its own, a free db
-of 1-15 claimed unless ``BENCH_REDIS_URL`` or ``REDIS_URL`` is given, its keys deleted at the end,
+of 1-15 claimed unless ``BENCH_REDIS_URL`` is given, its keys deleted at the end,
 ``bench/_redis.py``):
     python bench/matches.py [--matches 100] [--seconds 30] [--workers 2] [--concurrency 2] [--layout split|shared]
         [--bots OPPONENT,AUTOPLAY]   (default greedy,random; ``--bots hard,hard``: the search bot on both seats,

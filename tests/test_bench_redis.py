@@ -101,14 +101,15 @@ def test_the_settings_name_everything_in_redis_after_the_run():
     assert visibility == 300  # config.settings' options kept
 
 
-def test_a_run_given_no_url_claims_one_and_a_given_url_is_honoured():
+def test_a_run_claims_a_database_whatever_the_application_s_redis_url_and_honours_a_bench_url():
     code = ("import os; from bench._redis import bench_redis; r = bench_redis(); "
             "print('run', os.environ['REDIS_URL'], os.environ['CELERY_QUEUE'], os.environ['DJANGO_SETTINGS_MODULE'])")
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "BENCH_REDIS_URL")}
     claimed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                             env={**env, "BENCH_REDIS_SERVER": _server(), "BENCH_REDIS_DBS": "9-15"})
+                             env={**env, "BENCH_REDIS_SERVER": _server(), "BENCH_REDIS_DBS": "9-15",
+                                  "REDIS_URL": f"{_server()}/0"})  # the application's: never the bench's
     given = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                           env={**env, "REDIS_URL": f"{_server()}/0"})
+                           env={**env, "BENCH_REDIS_URL": f"{_server()}/0"})
     (url, queue, module), = [line.split()[1:] for line in claimed.stdout.splitlines() if line.startswith("run ")]
     assert int(url.rpartition("/")[2]) in range(9, 16) and queue.startswith("shinpan-bench-")
     assert module == "bench.settings" and "claim given up" in claimed.stdout
