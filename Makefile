@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install lint bench clean
+.PHONY: run serve test install lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py loadseeds
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The production web command (README "Production"): uvicorn with WEB_CONCURRENCY worker processes (default
+# 2 x cores + 1), HTTP and WebSocket, behind a proxy; the settings come from the environment (DEBUG=0, SECRET_KEY...).
+serve: install
+	$(BIN)/python scripts/serve.py --host $(HOST) --port $(PORT)
 
 # The whole test suite; pytest's exit 5 ("no tests collected") is a failure here, with a message.
 test: install
