@@ -46,7 +46,7 @@ lint: install
 # non-zero (a missed target or an error); the run then fails naming them.
 bench: install
 	@failed=""; \
-	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py; do \
+	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py bench/web_load.py; do \
 		echo "== $$script"; $(BIN)/python $$script || failed="$$failed $$script"; done; \
 	if [ -n "$$failed" ]; then echo "make bench: a target missed or the bench failed:$$failed" >&2; exit 1; fi
 
