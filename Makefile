@@ -29,7 +29,7 @@ run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The production web command (README "Production"): uvicorn with WEB_CONCURRENCY worker processes (default
-# 2 x cores + 1), HTTP and WebSocket, behind a proxy; the settings come from the environment (DEBUG=0, SECRET_KEY...).
+# cores + 1), HTTP and WebSocket, behind a proxy; the settings come from the environment (DEBUG=0, SECRET_KEY...).
 serve: install
 	$(BIN)/python scripts/serve.py --host $(HOST) --port $(PORT)
 

@@ -31,11 +31,12 @@ class ConfigurationError(ValueError):
 
 
 def default_workers(cpu_count: int | None) -> int:
-    """Worker processes when ``WEB_CONCURRENCY`` is unset: ``2 × cores + 1`` (gunicorn's rule; ``cpu_count`` as
-    ``os.cpu_count()`` gives it, 1 when unknown). More processes than cores pay off because a page also waits for
-    PostgreSQL and Redis, during which its process serves nobody else (bench/web_load.py, README "Benchmarks");
-    each process holds its own copy of Django, about 100 MB."""
-    return 2 * max(1, cpu_count or 1) + 1
+    """Worker processes when ``WEB_CONCURRENCY`` is unset: one more than the cores (``cpu_count`` as
+    ``os.cpu_count()`` gives it, 1 when unknown). A page is mostly CPU (about 30 ms of server CPU of 40 ms alone,
+    bench/web_load.py), so one more process covers the waits for PostgreSQL and Redis; more only share the cores:
+    on 2 busy shared cores, 5 processes did worse than 3 in the same minutes (p99 2.4 s against 1.6 s, 39 against
+    31 ms of CPU a page; README "Benchmarks"). Each process holds its own copy of Django, about 130 MB resident."""
+    return max(1, cpu_count or 1) + 1
 
 
 def workers_from(environ: Mapping[str, str], cpu_count: int | None) -> int:
@@ -74,7 +75,7 @@ def parse(argv: Sequence[str], environ: Mapping[str, str], cpu_count: int | None
     parser = argparse.ArgumentParser(prog="scripts/serve.py", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--workers", type=int, help="processes (default WEB_CONCURRENCY, else 2 x cores + 1)")
+    parser.add_argument("--workers", type=int, help="processes (default WEB_CONCURRENCY, else cores + 1)")
     parser.add_argument("extra", nargs="*", help="uvicorn options, after --")
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:

@@ -12,10 +12,10 @@ def test_web_concurrency_sets_the_worker_count():
 
 
 @pytest.mark.parametrize("environ", [{}, {"WEB_CONCURRENCY": ""}])
-def test_without_web_concurrency_the_workers_are_twice_the_cores_plus_one(environ):
+def test_without_web_concurrency_the_workers_are_one_more_than_the_cores(environ):
     line = serve.parse([], environ, cpu_count=4)
-    assert line[line.index("--workers") + 1] == "9"
-    assert serve.default_workers(None) == 3  # cores unknown: counted as one
+    assert line[line.index("--workers") + 1] == "5"
+    assert serve.default_workers(None) == 2  # cores unknown: counted as one
 
 
 def test_the_workers_option_wins_over_the_variable():
