@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install lint bench clean
+.PHONY: run serve test install lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py loadseeds
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# The production web command (README "Production"): uvicorn with WEB_CONCURRENCY worker processes (default
+# cores + 1), HTTP and WebSocket, behind a proxy; the settings come from the environment (DEBUG=0, SECRET_KEY...).
+serve: install
+	$(BIN)/python scripts/serve.py --host $(HOST) --port $(PORT)
+
 # The whole test suite; pytest's exit 5 ("no tests collected") is a failure here, with a message.
 test: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
@@ -41,7 +46,7 @@ lint: install
 # non-zero (a missed target or an error); the run then fails naming them.
 bench: install
 	@failed=""; \
-	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py; do \
+	for script in bench/import_cards.py bench/decks_validate.py bench/engine.py bench/search.py bench/matches.py bench/web_load.py; do \
 		echo "== $$script"; $(BIN)/python $$script || failed="$$failed $$script"; done; \
 	if [ -n "$$failed" ]; then echo "make bench: a target missed or the bench failed:$$failed" >&2; exit 1; fi
 
