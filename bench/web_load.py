@@ -7,9 +7,10 @@ Usage (PostgreSQL on 127.0.0.1:5432, user postgres)::
         [--single-seconds 5] [--redis-url URL] [--keep-alive]
 
 Uses a database of the run's own, ``shinpan_bench_web_<pid>_<hex>`` on ``BENCH_DATABASE_SERVER``
-(``bench/_database.py``: dropped at the end), migrated and seeded (``manage.py loadseeds``), with ``DEBUG`` off as served and the static files
-collected (compressed and fingerprinted, as in production) into a folder of the temporary folder kept between runs
-(``static_outdated``: collecting takes minutes). Makes a player ``bench-web`` with three decks (copies of sample
+(``bench/_database.py``: dropped at the end), migrated and seeded (``manage.py loadseeds``), with ``DEBUG`` off as
+served and the static files collected (compressed and fingerprinted, as in production) into a folder of the
+temporary folder kept between runs (``static_outdated``: collecting takes minutes).
+Makes a player ``bench-web`` with three decks (copies of sample
 decks) and a live match of each game against a bot (the boards), and signs the visitors in as that player. Then
 starts the production command itself (``scripts/serve.py`` with ``WEB_CONCURRENCY`` set to ``--processes``) on a
 free port of 127.0.0.1, with ``REDIS_URL`` from ``--redis-url`` (default ``BENCH_REDIS_URL``; none: each process

@@ -123,6 +123,14 @@ try:
 except ValueError as exc:  # dj-database-url raises ValueError for an unknown scheme
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django understands: {exc}") from exc
 DATABASES["default"]["TEST"] = {"NAME": None}
+if env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The web command's processes (scripts/serve.py turns it on): psycopg's pool keeps a few connections open per
+    # process, where each page opened a new one (a PostgreSQL backend started per page; issue 31, point 1). Not in
+    # workers (a prefork child must not inherit a parent's pool threads; they keep their connection instead,
+    # CELERY_WORKER_DB_CONN_MAX_AGE) nor tests. Django's pool needs CONN_MAX_AGE 0.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": env_int("DB_POOL_MAX", 4, minimum=1), "timeout": 10}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes write one SQLite file in the embedded default (the server, manage.py playmatch): a write
     # transaction takes the write lock when it begins (IMMEDIATE), so two of them queue for up to 20 s instead of

@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigurationError as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 2
+    os.environ.setdefault("DB_POOL", "1")  # each process keeps its PostgreSQL connections (config/settings.py)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)  # uvicorn imports config.asgi from the working directory
     sys.stdout.flush()
