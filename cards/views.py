@@ -19,6 +19,7 @@ from config.input_layer import checks_own_input
 from referee import registry
 
 from .abilities import card_page_abilities
+from .api.card_search import CardCount, card_search, catalogue_version
 from .coverage import coverage_text, invented_text, percent
 from .games import SCHEMAS
 from .models import MISSING, Card, CardSet, Game, path_value
@@ -62,6 +63,23 @@ def showcase(game: Game) -> list[Card]:
     return picked[:SHOWCASE_SIZE]
 
 
+class CountedPaginator(Paginator):
+    """A ``Paginator`` told its count (``CardCount``: the search's, exact up to a bound, else an estimate), so a
+    page of a large catalogue never counts every card; ``exact`` says which."""
+
+    def __init__(self, object_list, per_page: int, counted: CardCount):
+        super().__init__(object_list, per_page)
+        self.counted = counted
+
+    @property
+    def count(self) -> int:  # type: ignore[override]
+        return self.counted.value
+
+    @property
+    def exact(self) -> bool:
+        return self.counted.exact
+
+
 @checks_own_input  # the search's message gives a refused character's position (config.input_layer)
 def game_detail(request, code: str):
     """A game's sets and its card search. GET ``q`` (search language), ``order`` (a sort key, ``-`` for
@@ -78,7 +96,10 @@ def game_detail(request, code: str):
     )
     try:
         cards, _keys = sorted_search(cards, query, [game.code], order=order)
-        page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        # the search's count (issue 31, point 3): exact up to a bound, else an estimate; shared by the processes
+        search = card_search(game.code, query, order, using=cards.db)
+        counted = search.count_at(catalogue_version(game.code, search.using))
+        page = CountedPaginator(cards, PAGE_SIZE, counted).get_page(request.GET.get("page"))
     except QueryError as exc:
         error, page = exc, None
     else:

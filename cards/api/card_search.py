@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import QuerySet
@@ -30,8 +33,9 @@ class CardSearch:
     rows: QuerySet  # the same cards as ``values(*ROW_FIELDS, "sort_0", …)`` rows in the sort order
     keys: tuple[SortKey, ...]  # the sort order, ending with the id
     count_sql: tuple[str, tuple] | None  # ``SELECT COUNT(*)`` of ``matching``; None when nothing can match
+    ids_sql: tuple[str, tuple] = ("", ())  # the matching cards' ids (what ``count_sql`` counts)
     game: str | None = None  # the one game searched, None for every game
-    counts: dict = field(default_factory=dict, compare=False)  # {catalogue version: count}, the latest only
+    counts: dict = field(default_factory=dict, compare=False)  # {catalogue version: CardCount}, the latest only
     pages: dict = field(default_factory=dict, compare=False)  # {page shape: compiled statement}, a few shapes
 
     def first_rows(self, limit: int, *, json_text=()) -> list[dict]:
@@ -61,25 +65,61 @@ class CardSearch:
             compiled = self.pages[shape] = compile_page()
         return compiled
 
-    def count(self) -> int:
-        """The number of matching cards: one statement, its SQL compiled when the search was built."""
+    def count(self) -> CardCount:
+        """The number of matching cards (issue 31, point 3): counted exactly up to ``COUNT_EXACT_UP_TO`` (a
+        ``COUNT`` over at most that many rows plus one, so its cost is bounded at any catalogue size); past it,
+        PostgreSQL's estimate of the rows (``EXPLAIN``), never below the bound, rounded to two significant figures
+        and marked inexact. Elsewhere (SQLite) the exact count. One or two statements, compiled with the search."""
         if self.count_sql is None:
-            return 0
+            return CardCount(0, True)
+        sql, params = self.ids_sql
         with connections[self.using].cursor() as cursor:
-            cursor.execute(*self.count_sql)
-            return cursor.fetchone()[0]
+            cursor.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {COUNT_EXACT_UP_TO + 1}) matching", params)
+            counted = cursor.fetchone()[0]
+            if counted <= COUNT_EXACT_UP_TO:
+                return CardCount(counted, True)
+            if cursor.db.vendor != "postgresql":
+                cursor.execute(*self.count_sql)
+                return CardCount(cursor.fetchone()[0], True)
+            cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+            plan = cursor.fetchone()[0]
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        estimate = max(int(plan[0]["Plan"]["Plan Rows"]), COUNT_EXACT_UP_TO + 1)
+        return CardCount(_two_figures(estimate), False)
 
-    def count_at(self, version: str) -> int:
+    def count_at(self, version: str) -> CardCount:
         """``count()`` remembered for the catalogue ``version`` (``decks.catalogue``: it changes with every write
-        to the game's cards and sets): a broad search over a large catalogue counts its cards once per version
-        and process, not on every first page (issue 14: the COUNT was all of the search API's p95)."""
+        to the game's cards and sets), in this process and in the cache every process shares (Redis in
+        production): a broad search over a large catalogue is counted once per version, not on every first page
+        nor in every process (issue 14; issue 31, point 3)."""
         known = self.counts.get(version)
         if known is None:
-            known = self.count()
+            key = "cards:count:" + hashlib.sha256(repr((self.count_sql, version)).encode()).hexdigest()[:32]
+            shared = cache.get(key)
+            known = CardCount(*shared) if shared is not None else self.count()
+            if shared is None:
+                cache.set(key, (known.value, known.exact), COUNT_CACHE_SECONDS)
             self.counts.clear()  # only the current version is ever asked for again
             self.counts[version] = known
         return known
 
+
+@dataclass(frozen=True)
+class CardCount:
+    """How many cards match: ``value``, exact or (``exact`` false) an estimate past ``COUNT_EXACT_UP_TO``."""
+
+    value: int
+    exact: bool
+
+
+COUNT_EXACT_UP_TO = 10_000  # matching cards counted exactly; past it an estimate ("about 20,000")
+COUNT_CACHE_SECONDS = 24 * 3600  # a count shared between processes, keyed by the catalogue version
+
+
+def _two_figures(n: int) -> int:
+    """``n`` rounded to two significant figures (21,437 -> 21,000): an estimate said as one."""
+    digits = len(str(n)) - 2
+    return n if digits <= 0 else round(n, -digits)
 
 
 MAX_PAGE_SHAPES = 8  # the page statements (sizes, directions, NULL cursor values) a ``CardSearch`` keeps
@@ -113,9 +153,10 @@ def _card_search(using: str, game: str | None, _ids: tuple[int, ...], query: str
     try:
         sql, params = matching.order_by().values("pk").query.get_compiler(using).as_sql()
         count_sql = (f"SELECT COUNT(*) FROM ({sql}) matching", tuple(params))
+        ids_sql = (sql, tuple(params))
     except EmptyResultSet:  # e.g. a game without a row yet: ``game_id IN ()``
-        count_sql = None
-    return CardSearch(using, matching, rows, keys, count_sql, game)
+        count_sql, ids_sql = None, ("", ())
+    return CardSearch(using, matching, rows, keys, count_sql, ids_sql, game)
 
 
 def search_error(exc: QueryError, game: str | None, order: str) -> ApiError:

@@ -60,7 +60,9 @@ class SortedCursorPagination(BasePagination):
         """The first ``page_size + 1`` rows, and the count of them all."""
         # ``view.count_cards``: the view's cheaper count of the same cards (no joins, no sort columns)
         count = getattr(view, "count_cards", None)
-        self.count = count() if count is not None else queryset.count()
+        counted = count() if count is not None else queryset.count()
+        # a ``CardCount`` (the search's: an estimate past its bound) or an exact number
+        self.count, self.count_exact = (counted, True) if isinstance(counted, int) else (counted.value, counted.exact)
         self.forward, self.from_cursor = True, False
         # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
         first = getattr(view, "first_rows", None)
@@ -71,6 +73,7 @@ class SortedCursorPagination(BasePagination):
         """The ``page_size + 1`` rows after (``"a"``) or before (``"b"``) the ``cursor``'s values, nearest first;
         the count carried by the cursor. A value its sort column refuses is a bad cursor (400)."""
         self.count, self.from_cursor = cursor["c"], True
+        self.count_exact = cursor.get("e", 1) == 1
         self.forward = "a" in cursor
         values = cursor["a"] if self.forward else cursor["b"]
         # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
@@ -97,7 +100,8 @@ class SortedCursorPagination(BasePagination):
     def _link(self, direction: str, values) -> str | None:
         if values is None:
             return None
-        cursor = json.dumps({direction: values, "c": self.count}, separators=(",", ":"))
+        cursor = json.dumps({direction: values, "c": self.count, **({} if self.count_exact else {"e": 0})},
+                            separators=(",", ":"))
         url = self.request.build_absolute_uri()
         return replace_query_param(url, "cursor", base64.urlsafe_b64encode(cursor.encode()).decode("ascii"))
 
@@ -111,7 +115,8 @@ class SortedCursorPagination(BasePagination):
 
     def get_paginated_response(self, data):
         return Response(
-            {"count": self.count, "next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
+            {"count": self.count, "count_exact": self.count_exact, "next": self.get_next_link(),
+             "previous": self.get_previous_link(), "results": data}
         )
 
     def get_encoded_response(self, results: list[str]) -> Response:
@@ -119,7 +124,8 @@ class SortedCursorPagination(BasePagination):
         body the bytes ``JSONRenderer`` renders for it; only when ``paginate_queryset`` set ``encoder``."""
         encode = self.encoder.encode
         body = (
-            f'{{"count":{encode(self.count)},"next":{encode(self.get_next_link())},'
+            f'{{"count":{encode(self.count)},"count_exact":{encode(self.count_exact)},'
+            f'"next":{encode(self.get_next_link())},'
             f'"previous":{encode(self.get_previous_link())},"results":[{",".join(results)}]}}'
         )
         return EncodedJSONResponse(body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode())
@@ -128,9 +134,13 @@ class SortedCursorPagination(BasePagination):
         link = {"type": "string", "nullable": True, "format": "uri"}
         return {
             "type": "object",
-            "required": ["count", "results"],
+            "required": ["count", "count_exact", "results"],
             "properties": {
-                "count": {"type": "integer", "example": 123, "description": "Cards matching the search."},
+                "count": {"type": "integer", "example": 123, "description": "Cards matching the search: exact up "
+                          "to 10,000, past it PostgreSQL's estimate rounded to two figures (count_exact false)."},
+                "count_exact": {"type": "boolean", "example": True,
+                                "description": "False when count is an estimate (a search matching over 10,000 "
+                                               "cards)."},
                 "next": link,
                 "previous": link,
                 "results": schema,

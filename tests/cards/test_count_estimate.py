@@ -1,0 +1,68 @@
+"""Issue 31, point 3: a search's count is exact up to ``COUNT_EXACT_UP_TO`` matching cards, at a cost bounded at
+any catalogue size; past it, PostgreSQL's estimate (``EXPLAIN``) marked ``count_exact: false``, the cursor pages
+carrying it; and a count is shared by every process through the cache, keyed by the catalogue version."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cards.api import card_search as api_search
+
+from .test_api_order import every_page
+
+URL = "/api/cards/?game=legions&q=t:minion"  # 4 of the fixture's 6 cards
+
+
+def test_a_count_within_the_bound_is_exact(client, legions, monkeypatch):
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 4)
+    body = client.get(URL).json()
+    assert (body["count"], body["count_exact"]) == (4, True)
+
+
+def test_past_the_bound_the_count_is_an_estimate_carried_by_every_page(client, legions, monkeypatch):
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    found, bodies = every_page(client, URL + "&page_size=2")
+    assert len(found) == 4  # the pages still list every card
+    if connection.vendor == "postgresql":
+        assert {(b["count_exact"], b["count"] >= 3) for b in bodies} == {(False, True)}  # never below the bound
+    else:  # SQLite has no estimate to give: the exact count, said so
+        assert {(b["count"], b["count_exact"]) for b in bodies} == {(4, True)}
+
+
+def test_the_bounded_count_reads_no_more_rows_than_the_bound(client, legions, monkeypatch):
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(URL)
+    counts = [q["sql"] for q in queries.captured_queries if "COUNT(*)" in q["sql"]]
+    assert counts and all("LIMIT 3" in sql for sql in counts[:1])
+
+
+def test_a_count_is_shared_between_processes_by_catalogue_version(client, legions, nothing_compiled, settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert client.get(URL).json()["count"] == 4
+    api_search._card_search.cache_clear()  # another process: its own compiled searches, the same cache
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(URL).json()["count"] == 4
+    assert not [q for q in queries.captured_queries if "COUNT(*)" in q["sql"]]
+
+
+@pytest.mark.parametrize(("n", "said"), [(7, 7), (99, 99), (10_001, 10_000), (21_437, 21_000), (987_654, 990_000)])
+def test_an_estimate_is_said_to_two_figures(n, said):
+    assert api_search._two_figures(n) == said
+
+
+def test_the_search_page_says_an_estimate_as_one(client, legions, monkeypatch):
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    page = client.get("/games/legions/", {"q": "t:minion"}).content.decode()
+    if connection.vendor == "postgresql":
+        assert "about " in page.split('id="result-count"')[1][:200]
+    else:
+        assert "4 cards found" in page
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 10)
+    api_search._card_search.cache_clear()
+    from tests.cache import clear_cache
+
+    clear_cache()
+    assert "4 cards found" in client.get("/games/legions/", {"q": "t:minion"}).content.decode()
