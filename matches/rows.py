@@ -15,7 +15,9 @@ constraint).
 
 from __future__ import annotations
 
+import datetime
 import functools
+import json
 from collections.abc import Iterable, Sequence
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -110,3 +112,111 @@ def get_row(model: type[models.Model], pk: object, names: tuple[str, ...], *, fo
     if not found:
         raise model.DoesNotExist(f"no {model._meta.verbose_name} {pk}")
     return found[0]
+
+
+# One statement for everything a step writes (issue 31, point 4: an adjudicated action in at most 2 statements,
+# the lock and this, and one commit). On PostgreSQL the writes are data-modifying common table expressions of one
+# statement, executed together and atomically; elsewhere (SQLite, the embedded default) they run one by one.
+
+NEW_SUBMISSION = -1  # an event row's submission_id: the submission ``write_step`` inserts in the same statement
+
+
+@functools.cache
+def _cast(model: type[models.Model], name: str) -> str:
+    """``CAST(%s AS <the column's type>)``: a parameter in a VALUES list has no type of its own on PostgreSQL."""
+    return f"CAST(%s AS {_fields(model)[name].db_type(connection)})"
+
+
+def _values_sql(model: type[models.Model], names: tuple[str, ...], rows: int, extra: tuple[str, ...] = ()) -> str:
+    one = "(" + ", ".join([_cast(model, n) for n in names] + list(extra)) + ")"
+    return ", ".join([one] * rows)
+
+
+SUBMISSION_UPDATE = ("status", "applied_version", "error", "processed_at")
+
+
+def write_step(*, match_model: type[models.Model], match_pk: int, match_values: dict,
+               event_model: type[models.Model], event_names: tuple[str, ...], events: Sequence[Sequence],
+               submission_model: type[models.Model] | None = None, new_submission: dict | None = None,
+               conflict: tuple[str, ...] = (), submission_updates: Sequence[tuple[int, Sequence]] = ()) -> bool:
+    """Write one step of a match: optionally insert ``new_submission`` (attribute -> value) unless it breaks the
+    unique constraint over ``conflict``; update the submissions ``submission_updates`` (``(pk, values in
+    SUBMISSION_UPDATE order)``); insert ``events`` (rows in ``event_names`` order, whose ``submission_id`` may be
+    ``NEW_SUBMISSION``); update the match row ``match_pk`` with ``match_values``.
+
+    Returns False, having written nothing, when ``new_submission`` broke its constraint (a row with that key
+    exists); True otherwise. On PostgreSQL one statement; elsewhere one per kind of write."""
+    db = _db()
+    if db.vendor != "postgresql":
+        return _write_step_by_one(match_model, match_pk, match_values, event_model, event_names, events,
+                                  submission_model, new_submission, conflict, submission_updates)
+    quote = connection.ops.quote_name
+    parts: list[str] = []
+    params: list = []
+    guard = ""
+    if new_submission is not None:
+        assert submission_model is not None
+        names = tuple(new_submission)
+        parts.append(f"s AS ({_insert_sql(submission_model, names, 1, conflict)})")
+        params += _prep(db, submission_model, names, new_submission.values())
+        guard = " WHERE EXISTS (SELECT 1 FROM s)"
+    if submission_updates:
+        assert submission_model is not None
+        table, pk = quote(submission_model._meta.db_table), quote(submission_model._meta.pk.column)
+        columns = [quote(_fields(submission_model)[n].column) for n in SUBMISSION_UPDATE]
+        sets = ", ".join(f"{c} = v.c{i}" for i, c in enumerate(columns))
+        parts.append(f"u AS (UPDATE {table} SET {sets} FROM (VALUES "
+                     f"{_values_sql(submission_model, ('id', *SUBMISSION_UPDATE), len(submission_updates))}) "
+                     f"AS v(id, {', '.join(f'c{i}' for i in range(len(columns)))}) WHERE {table}.{pk} = v.id"
+                     f"{guard.replace(' WHERE', ' AND')})")
+        for key, values in submission_updates:
+            params += _prep(db, submission_model, ("id", *SUBMISSION_UPDATE), (key, *values))
+    if events:  # the rows as one JSON array (one parameter, not one per value: the client quotes each)
+        parts.append(f"e AS ({_events_from_json_sql(event_model, event_names, new_submission is not None)}{guard})")
+        params.append(json.dumps([[_json_value(value) for value in row] for row in events], ensure_ascii=False,
+                                 separators=(",", ":")))
+    names = tuple(match_values)
+    update = _update_sql(match_model, names) + (" AND EXISTS (SELECT 1 FROM s)" if new_submission is not None else "")
+    params += [*_prep(db, match_model, names, match_values.values()), match_pk]
+    sql = (f"WITH {', '.join(parts)} " if parts else "") + update + f" RETURNING {quote(match_model._meta.pk.column)}"
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() is not None
+
+
+@functools.cache
+def _events_from_json_sql(model: type[models.Model], names: tuple[str, ...], new_submission: bool) -> str:
+    """``INSERT … SELECT`` of the rows of a JSON array of arrays (values in ``names`` order): each value cast to its
+    column's type, a JSON column taken as it is; a ``submission_id`` of ``NEW_SUBMISSION`` is the new one's."""
+    fields, quote = _fields(model), connection.ops.quote_name
+    chosen = []
+    for i, name in enumerate(names):
+        kind = fields[name].db_type(connection)
+        value = f"r->{i}" if kind == "jsonb" else f"CAST(r->>{i} AS {kind})"
+        if name == "submission_id" and new_submission:
+            value = f"CASE WHEN {value} = {NEW_SUBMISSION} THEN (SELECT id FROM s) ELSE {value} END"
+        chosen.append(value)
+    return (f"INSERT INTO {quote(model._meta.db_table)} ({_columns(model, names)}) "
+            f"SELECT {', '.join(chosen)} FROM jsonb_array_elements(CAST(%s AS jsonb)) AS r")
+
+
+def _json_value(value):
+    return value.isoformat() if isinstance(value, datetime.datetime) else value
+
+
+def _write_step_by_one(match_model, match_pk, match_values, event_model, event_names, events, submission_model,
+                       new_submission, conflict, submission_updates) -> bool:
+    new_id = None
+    if new_submission is not None:
+        new_id = insert_unless_conflict(submission_model, new_submission, conflict)
+        if new_id is None:
+            return False
+    for key, values in submission_updates:
+        update_row(submission_model, key, dict(zip(SUBMISSION_UPDATE, values, strict=True)))
+    if events:
+        position = event_names.index("submission_id")
+        insert_rows(event_model, event_names, [
+            tuple(new_id if i == position and value == NEW_SUBMISSION else value for i, value in enumerate(row))
+            for row in events])
+    update_row(match_model, match_pk, match_values)
+    return True

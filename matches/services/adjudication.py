@@ -9,10 +9,9 @@ from django.utils import timezone
 
 from referee.engine import ActionRefused, get_engine
 
-from .. import rows as rows_module
 from ..models import Match, Seat, Submission
 from .locking import locked_for_play
-from .progress import append_events, store_progress
+from .progress import append_events, mark_submission, start_step, store_progress
 
 
 def match_adjudicate(*, match_id: int) -> int:
@@ -34,6 +33,7 @@ def adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) -> 
     """The body of ``match_adjudicate`` inside its transaction, the match row locked; ``seats`` (with users),
     when the caller has them, go on to the push after commit."""
     processed = 0
+    start_step(match)  # the submissions' status and the events written with the match row, in one statement
     state, version, seq = match.state, match.version, match.next_seq
     match_version_before = version
     pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
@@ -45,26 +45,28 @@ def adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) -> 
         processed += 1
         submission.processed_at = now
         if submission.expected_version < version:
-            _reject(submission, {"code": "stale_version", "clause": "",
+            _reject(match, submission, {"code": "stale_version", "clause": "",
                                  "reason": f"the match moved on to version {version}"})
             continue
         try:
             state, events = engine.apply(state, submission.action)
         except ActionRefused as exc:
-            _reject(submission, exc.as_dict())
+            _reject(match, submission, exc.as_dict())
             continue
         version += 1
-        rows_module.update_row(Submission, submission.pk, {
-            "status": Submission.Status.APPLIED, "applied_version": version, "processed_at": now})
+        mark_submission(match, submission.pk, status=Submission.Status.APPLIED, applied_version=version, error=None,
+                        processed_at=now)
         seq = append_events(match, events, version=version, submission=submission, start_seq=seq)
     if processed:
         store_progress(match, engine, state=state, version=version, seq=seq, now=now, seats=seats,
                         moved=version != match_version_before)
+    else:
+        match.step_events = match.step_submission_updates = None
     return processed
 
 
-def _reject(submission: Submission, error: dict) -> None:
+def _reject(match: Match, submission: Submission, error: dict) -> None:
     submission.status = Submission.Status.REJECTED
     submission.error = error
-    rows_module.update_row(Submission, submission.pk, {
-        "status": Submission.Status.REJECTED, "error": error, "processed_at": submission.processed_at})
+    mark_submission(match, submission.pk, status=Submission.Status.REJECTED, applied_version=None, error=error,
+                    processed_at=submission.processed_at)

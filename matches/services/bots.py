@@ -18,7 +18,7 @@ from ..models import Match, Seat, Submission
 from .adjudication import adjudicate_locked
 from .handoff import chain
 from .locking import locked_for_play
-from .progress import append_events, store_progress
+from .progress import append_events, start_step, store_progress
 
 # The bot kinds a seat may hold (``referee.engine.bots.make_bot``): the two rule-of-thumb bots and the search
 # bot's levels (issue 28).
@@ -45,34 +45,51 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
     (the move is deterministic, seeded by the match and version, and keyed ``bot:<version>``)."""
     from referee.engine.bots import make_bot
 
-    with transaction.atomic():
-        match = locked_for_play(match_id)
-        if match.status != Match.Status.ACTIVE or match.version != version:
-            return False
-        engine = get_engine(match.game)
-        seat = engine.to_act(match.state)
-        seats = match.seat_rows()
-        holder = next((s for s in seats if s.seat == seat), None)
-        if holder is None or not holder.bot:
-            return False
-        actions = engine.legal_actions(match.state, seat)
-        action = make_bot(holder.bot, bot_seed(match.seed_hex, version))(engine, match.state, seat, actions)
-        if not _apply_bot_move_locked(match, engine, seats, seat, encode(action)):
-            # a pending bot:<version> left by an earlier release (or a refused move): adjudicated as before
-            Submission.objects.bulk_create([Submission(
-                match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{version}",
-                action=encode(action), expected_version=version)], ignore_conflicts=True)
+    try:
+        with transaction.atomic():
+            match = locked_for_play(match_id)
+            if match.status != Match.Status.ACTIVE or match.version != version:
+                return False
+            engine = get_engine(match.game)
+            seat = engine.to_act(match.state)
+            seats = match.seat_rows()
+            holder = next((s for s in seats if s.seat == seat), None)
+            if holder is None or not holder.bot:
+                return False
+            actions = engine.legal_actions(match.state, seat)
+            action = make_bot(holder.bot, bot_seed(match.seed_hex, version))(engine, match.state, seat, actions)
+            if not _apply_bot_move_locked(match, engine, seats, seat, encode(action)):
+                _pending_bot_move(match, engine, seats, seat, encode(action))  # the engine refused it
+    except _KeyTaken:
+        # a pending bot:<version> left by an earlier release: the fast path wrote nothing; adjudicated as before
+        with transaction.atomic():
+            match = locked_for_play(match_id)
+            if match.status != Match.Status.ACTIVE or match.version != version:
+                return False
+            engine = get_engine(match.game)
+            seats = match.seat_rows()
             adjudicate_locked(match, engine, seats)
     return True
 
 
+class _KeyTaken(Exception):
+    """The bot move's submission key exists already: the fast path's transaction is abandoned."""
+
+
+def _pending_bot_move(match: Match, engine, seats: list[Seat], seat: str, action: dict) -> None:
+    Submission.objects.bulk_create([Submission(
+        match_id=match.pk, seat=seat, source="bot", idempotency_key=f"bot:{match.version}",
+        action=action, expected_version=match.version)], ignore_conflicts=True)
+    adjudicate_locked(match, engine, seats)
+
+
 def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, action: dict) -> bool:
-    """Apply a bot's move and store its submission already applied (issue 14 "a cheaper action": no pending row
-    to read back and update), under the match row lock. One ``INSERT … ON CONFLICT DO NOTHING RETURNING id``
-    keyed ``bot:<version>``: False (nothing written) when that key exists already or the engine refuses the
-    move, and the caller takes the pending path. Six statements an action: the lock, this insert, the events,
-    the match row, and the transaction's two; the first four are compiled once per process (``matches.rows``:
-    9.7 M → 7.3 M instructions a chained bot move, valgrind, with the ORM's statements before)."""
+    """Apply a bot's move and store it with its submission already applied (issue 14 "a cheaper action": no
+    pending row to read back and update), under the match row lock: the submission (``INSERT … ON CONFLICT DO
+    NOTHING`` keyed ``bot:<version>``), the events and the match row in one statement (issue 31, point 4:
+    ``rows.write_step``), so an action is the lock and that statement, and the commit. False when the engine
+    refuses the move (nothing written: the caller takes the pending path); raises ``_KeyTaken`` when that key
+    exists already (nothing written either)."""
     version = match.version
     try:
         state, events = engine.apply(match.state, action)
@@ -82,13 +99,13 @@ def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, a
     values = {"match_id": match.pk, "seat": seat, "source": "bot", "idempotency_key": f"bot:{version}",
               "action": action, "expected_version": version, "status": Submission.Status.APPLIED,
               "applied_version": version + 1, "created_at": now, "processed_at": now}
-    submission_id = rows_module.insert_unless_conflict(Submission, values, ("match_id", "seat", "idempotency_key"))
-    if submission_id is None:
-        return False
-    submission = Submission(pk=submission_id)
+    start_step(match)
     match.bot_moved = True  # see handoff._after_commit_once
-    seq = append_events(match, events, version=version + 1, submission=submission, start_seq=match.next_seq)
-    store_progress(match, engine, state=state, version=version + 1, seq=seq, now=now, seats=seats, moved=True)
+    seq = append_events(match, events, version=version + 1, submission=Submission(pk=rows_module.NEW_SUBMISSION),
+                        start_seq=match.next_seq)
+    if not store_progress(match, engine, state=state, version=version + 1, seq=seq, now=now, seats=seats,
+                          moved=True, new_submission=values):
+        raise _KeyTaken(values["idempotency_key"])
     return True
 
 

@@ -13,7 +13,7 @@ from matches import rows
 from matches.adapters import engine_decks
 from matches.models import PLAY_FIELDS, Event, Match, Submission
 from matches.services import match_bot_move, match_challenge, match_join
-from referee.engine import get_engine
+from referee.engine import encode, get_engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -102,21 +102,84 @@ def test_get_row_for_update_holds_a_row_lock_another_connection_cannot_take(seed
         other.close()
 
 
-def test_a_bot_move_runs_four_statements_in_its_transaction_after_its_first(seeded, monkeypatch):
-    """The lock, the submission, the events and the match row (and the commit: issue 14, fewer statements per
-    adjudicated action); the seat rows and the card table come from the per-process caches after the first."""
+def _bot_match():
     from matches import services
+
+    engine = get_engine("iron_leaguer")
+    decks = engine_decks("iron_leaguer", {seat: {} for seat in engine.seats})
+    return services.match_create(game="iron_leaguer", decks=decks, seed=bytes(32),
+                                 seats=[services.SeatSpec(seat=s, bot="random") for s in engine.seats])
+
+
+def _statements(queries) -> list[str]:
+    return [q["sql"].split()[0].upper() for q in queries.captured_queries]
+
+
+def test_a_bot_move_is_the_lock_and_one_write_in_one_transaction(seeded, monkeypatch):
+    """Issue 31, point 4: an adjudicated action in at most 2 statements and one commit: the lock, then the
+    submission, the events and the match row in one statement (``rows.write_step``: data-modifying WITH on
+    PostgreSQL; on SQLite, the embedded default, one statement per kind of write). The seat rows and the card table
+    come from the per-process caches after the first move."""
     from matches.services import handoff
 
     monkeypatch.setattr(handoff, "after_commit", lambda *args, **kwargs: None)  # no push, no next task
-    engine = get_engine("iron_leaguer")
-    decks = engine_decks("iron_leaguer", {seat: {} for seat in engine.seats})
-    match = services.match_create(game="iron_leaguer", decks=decks, seed=bytes(32),
-                                  seats=[services.SeatSpec(seat=s, bot="random") for s in engine.seats])
+    match = _bot_match()
     assert match_bot_move(match_id=match.pk, version=match.version)
     with CaptureQueriesContext(connection) as queries:
         assert match_bot_move(match_id=match.pk, version=match.version + 1)
-    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
-    assert statements == ["BEGIN", "SELECT", "INSERT", "INSERT", "UPDATE", "COMMIT"], statements
-    assert "FOR UPDATE" in queries.captured_queries[1]["sql"] or connection.vendor != "postgresql"
-    assert Match.objects.get(pk=match.pk).version == match.version + 2
+    statements = _statements(queries)
+    if connection.vendor == "postgresql":
+        assert statements == ["BEGIN", "SELECT", "WITH", "COMMIT"], statements
+        assert "FOR UPDATE" in queries.captured_queries[1]["sql"]
+    else:
+        assert statements == ["BEGIN", "SELECT", "INSERT", "INSERT", "UPDATE", "COMMIT"], statements
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.version == match.version + 2 and stored.next_seq == Event.objects.filter(match=match).count()
+    submission = Submission.objects.get(match=match, idempotency_key=f"bot:{match.version + 1}")
+    assert submission.status == "applied" and submission.applied_version == match.version + 2
+    moved = Event.objects.filter(match=match, version=match.version + 2)
+    assert moved.exists() and set(moved.values_list("submission_id", flat=True)) == {submission.pk}
+
+
+def test_a_person_s_action_is_adjudicated_in_one_write_after_its_reads(seeded, users, monkeypatch):
+    """The lock, the pending submissions, then their status, the events and the match row in one statement."""
+    from matches.services import handoff, match_adjudicate
+    from matches.services.submission import match_submit_action
+
+    monkeypatch.setattr(handoff, "after_commit", lambda *args, **kwargs: None)
+    match = _started(users)
+    engine = get_engine("iron_leaguer")
+    seat = engine.to_act(match.state)
+    user = users[0] if match.seats.get(seat=seat).user_id == users[0].pk else users[1]
+    action = engine.legal_actions(match.state, seat)[0]
+    monkeypatch.setattr("matches.services.submission.enqueue_adjudication", lambda *a, **k: None)  # run below
+    match_submit_action(match_id=match.pk, user=user, action=encode(action), expected_version=match.version,
+                        idempotency_key="k1")
+    with CaptureQueriesContext(connection) as queries:
+        assert match_adjudicate(match_id=match.pk) == 1
+    statements = _statements(queries)
+    if connection.vendor == "postgresql":
+        assert statements == ["SELECT", "BEGIN", "SELECT", "SELECT", "WITH", "COMMIT"], statements
+    submission = Submission.objects.get(match=match, idempotency_key="k1")
+    assert submission.status == "applied" and submission.applied_version == match.version + 1
+    assert Match.objects.get(pk=match.pk).version >= match.version + 1
+
+
+def test_a_bot_move_whose_key_was_left_pending_by_an_earlier_release_is_adjudicated_as_before(seeded, monkeypatch):
+    """The fast path's one write finds the key taken: it writes nothing, and the pending row is adjudicated."""
+    from matches.services import handoff
+
+    monkeypatch.setattr(handoff, "after_commit", lambda *args, **kwargs: None)
+    match = _bot_match()
+    engine = get_engine("iron_leaguer")
+    seat = engine.to_act(match.state)
+    legal = engine.legal_actions(match.state, seat)
+    Submission.objects.create(match=match, seat=seat, source="bot", idempotency_key=f"bot:{match.version}",
+                              action=encode(legal[-1]), expected_version=match.version)
+    events_before = Event.objects.filter(match=match).count()
+    assert match_bot_move(match_id=match.pk, version=match.version)
+    left = Submission.objects.get(match=match, idempotency_key=f"bot:{match.version}")
+    assert left.status == "applied" and Submission.objects.filter(match=match).count() == 1
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.version == match.version + 1 and stored.next_seq == Event.objects.filter(match=match).count()
+    assert Event.objects.filter(match=match).count() > events_before
