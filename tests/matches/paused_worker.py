@@ -3,8 +3,8 @@ every adjudication inside its transaction, so a test can kill the worker while i
 
 ``celery -A tests.matches.paused_worker worker`` (``conftest.Worker.start(pause=...)``) with
 ``SHINPAN_TEST_ADJUDICATION_PAUSE`` seconds in the worker's environment. Each worker process, once set up, wraps
-``matches.rows.update_row``: writing a ``Match`` row — where an adjudication or a bot's move stores the new
-state and version, its actions applied and their events inserted, nothing committed yet — first logs
+``matches.rows.write_step`` and ``update_row``: writing a ``Match`` row — where an adjudication or a bot's move
+stores the new state and version with its actions' submissions and events, nothing committed yet — first logs
 ``adjudication paused`` (what the tests wait for) and sleeps. Only the tests' worker processes are changed; the
 production code has no hook for it.
 """
@@ -39,4 +39,12 @@ def pause_before_the_match_row_is_written(**kwargs) -> None:
             time.sleep(seconds)
         return update_row(model, pk, values)
 
+    write_step = rows.write_step
+
+    def paused_step(**kwargs):  # a step's writes, the match row among them, in one statement (issue 31, point 4)
+        log.warning("adjudication paused for %s s before writing match %s", seconds, kwargs["match_pk"])
+        time.sleep(seconds)
+        return write_step(**kwargs)
+
     rows.update_row = paused
+    rows.write_step = paused_step
