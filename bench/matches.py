@@ -54,30 +54,13 @@ sys.path.insert(0, str(ROOT))
 from bench import _processes  # noqa: E402
 from bench._database import bench_settings  # noqa: E402
 from bench._machine import print_header  # noqa: E402
+from bench._processes import cpu_seconds  # noqa: E402
 from bench._redis import bench_redis  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds of ``pids`` and their child processes so far (Linux ``/proc``; 0 elsewhere)."""
-    ticks, seen, todo = 0, set(), list(pids)
-    while todo:
-        pid = todo.pop()
-        if pid in seen:
-            continue
-        seen.add(pid)
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
-            for task in Path(f"/proc/{pid}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, ValueError, IndexError):
-            continue
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def database_backends() -> list[int]:

@@ -63,6 +63,7 @@ os.environ.setdefault("STATIC_ROOT", str(Path(tempfile.gettempdir()) / "shinpan_
 
 from bench._database import bench_settings  # noqa: E402
 from bench._machine import print_header  # noqa: E402
+from bench._processes import cpu_seconds  # noqa: E402
 
 DATABASE = "shinpan_bench_web"
 USERNAME = "bench-web"
@@ -220,24 +221,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of ``pid`` and its descendants so far (Linux ``/proc``; 0 elsewhere)."""
-    ticks, todo, seen = 0, [pid], set()
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
-            for task in Path(f"/proc/{current}/task").iterdir():
-                todo += [int(child) for child in (task / "children").read_text().split()]
-        except (OSError, ValueError, IndexError):
-            continue
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def static_outdated(static_root: Path) -> bool:
@@ -427,13 +410,13 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         single = phase(port, pages, cookie, visitors=1, seconds=args.single_seconds, think=0,
                        keep_alive=args.keep_alive, seed=1)
-        before, client_before = cpu_seconds(server.pid), time.process_time()
+        before, client_before = cpu_seconds([server.pid]), time.process_time()
         load_before = ", ".join(f"{v:.1f}" for v in os.getloadavg())
         started = time.monotonic()
         loaded = phase(port, pages, cookie, visitors=args.visitors, seconds=args.seconds, think=args.think,
                        keep_alive=args.keep_alive, seed=1000)
         elapsed = time.monotonic() - started
-        cpu, client_cpu = cpu_seconds(server.pid) - before, time.process_time() - client_before
+        cpu, client_cpu = cpu_seconds([server.pid]) - before, time.process_time() - client_before
     finally:
         status = stop_server(server)
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())

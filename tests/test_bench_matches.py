@@ -1,20 +1,16 @@
 """bench/matches.py prints issue 14's targets beside their figures and fails a run that misses one, as the other
 benches do (``make bench`` then names it)."""
 
-import importlib
-import os
 
 import pytest
+
+from tests.bench_import import bench_module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    saved = dict(os.environ)  # the bench sets its own database, queue and settings at import
-    try:
-        yield importlib.import_module("bench.matches")
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
+    with bench_module("bench.matches") as module:
+        yield module
 
 
 def test_a_run_meeting_every_target_says_so(bench):

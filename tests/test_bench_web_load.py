@@ -3,22 +3,18 @@ production command: ``WEB_CONCURRENCY`` worker processes answering HTTP and WebS
 stopped cleanly. The full bench needs PostgreSQL and minutes of set-up (seeds, collected static files): this test
 needs neither, asking only what answers without a database."""
 
-import importlib
-import os
 import time
 from pathlib import Path
 
 import pytest
 
+from tests.bench_import import bench_module
+
 
 @pytest.fixture(scope="module")
 def bench():
-    saved = dict(os.environ)  # the bench sets its settings' defaults at import
-    try:
-        yield importlib.import_module("bench.web_load")
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
+    with bench_module("bench.web_load") as module:
+        yield module
 
 
 def test_a_run_within_ten_times_with_no_error_meets_the_target(bench):
