@@ -58,10 +58,9 @@ def _shown(text: str) -> str:
 
 
 def refused_field(request: HttpRequest) -> str | None:
-    """The name of the first query parameter or form field (or ``"path"``) holding a refused character, as it can
-    be shown (NUL written ``\\0``); None when there is none. A malformed body is left to the view's parsing."""
-    if any(char in request.path for char in REFUSED):
-        return "path"
+    """The name of the first query parameter or form field holding a refused character, as it can be shown (NUL
+    written ``\\0``); None when there is none (the path is checked before, in ``__call__``). A malformed body is
+    left to the view's parsing."""
     sources = [request.GET]
     if request.method in ("POST", "PUT", "PATCH") and request.content_type in FORM_TYPES:
         try:
