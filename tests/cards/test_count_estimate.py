@@ -57,7 +57,7 @@ def test_the_search_page_says_an_estimate_as_one(client, legions, monkeypatch):
     monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
     page = client.get("/games/legions/", {"q": "t:minion"}).content.decode()
     if connection.vendor == "postgresql":
-        assert "about " in page.split('id="result-count"')[1][:200]
+        assert "About " in page.split('id="result-count"')[1][:200]
     else:
         assert "4 cards found" in page
     monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 10)
