@@ -93,9 +93,11 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True)
-    parser.add_argument("--level", default="hard")
     from referee.engine.bots import KINDS
+    from referee import registry
+
+    parser.add_argument("--game", required=True, choices=sorted(registry.codes()))
+    parser.add_argument("--level", default="hard", choices=KINDS)
 
     parser.add_argument("--against", default="greedy", choices=KINDS)
     parser.add_argument("--games", type=int, default=20)
