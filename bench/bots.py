@@ -93,8 +93,8 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    from referee.engine.bots import KINDS
     from referee import registry
+    from referee.engine.bots import KINDS
 
     parser.add_argument("--game", required=True, choices=sorted(registry.codes()))
     parser.add_argument("--level", default="hard", choices=KINDS)

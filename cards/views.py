@@ -79,6 +79,11 @@ class CountedPaginator(Paginator):
     def exact(self) -> bool:
         return self.counted.exact
 
+    @property
+    def at_least(self) -> bool:
+        """More cards match than ``count`` ("more than 10,000")."""
+        return self.counted.at_least
+
 
 @checks_own_input  # the search's message gives a refused character's position (config.input_layer)
 def game_detail(request, code: str):

@@ -68,8 +68,10 @@ class CardSearch:
     def count(self) -> CardCount:
         """The number of matching cards (issue 31, point 3): counted exactly up to ``COUNT_EXACT_UP_TO`` (a
         ``COUNT`` over at most that many rows plus one, so its cost is bounded at any catalogue size); past it,
-        PostgreSQL's estimate of the rows (``EXPLAIN``), never below the bound, rounded to two significant figures
-        and marked inexact. Elsewhere (SQLite) the exact count. One or two statements, compiled with the search."""
+        PostgreSQL's estimate of the rows (``EXPLAIN``), rounded to two significant figures and marked inexact; an
+        estimate at or below the bound (the planner guessed low: the bounded ``COUNT`` proved more) is said as the
+        bound itself, marked ``at_least`` ("more than 10,000"). Elsewhere (SQLite) the exact count. Two statements
+        at most, compiled with the search."""
         if self.count_sql is None:
             return CardCount(0, True)
         sql, params = self.ids_sql
@@ -81,11 +83,10 @@ class CardSearch:
             if cursor.db.vendor != "postgresql":
                 cursor.execute(*self.count_sql)
                 return CardCount(cursor.fetchone()[0], True)
-            cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
-            plan = cursor.fetchone()[0]
-        plan = json.loads(plan) if isinstance(plan, str) else plan
-        estimate = max(int(plan[0]["Plan"]["Plan Rows"]), COUNT_EXACT_UP_TO + 1)
-        return CardCount(_two_figures(estimate), False)
+            estimate = _two_figures(estimated_rows(cursor, sql, params))
+        if estimate <= COUNT_EXACT_UP_TO:
+            return CardCount(COUNT_EXACT_UP_TO, False, at_least=True)
+        return CardCount(estimate, False)
 
     def count_at(self, version: str) -> CardCount:
         """``count()`` remembered for the catalogue ``version`` (``decks.catalogue``: it changes with every write
@@ -98,18 +99,29 @@ class CardSearch:
             shared = cache.get(key)
             known = CardCount(*shared) if shared is not None else self.count()
             if shared is None:
-                cache.set(key, (known.value, known.exact), COUNT_CACHE_SECONDS)
+                cache.set(key, (known.value, known.exact, known.at_least), COUNT_CACHE_SECONDS)
             self.counts.clear()  # only the current version is ever asked for again
             self.counts[version] = known
         return known
 
 
+def estimated_rows(cursor, sql: str, params) -> int:
+    """PostgreSQL's estimate of the rows ``sql`` returns (``EXPLAIN``'s top ``Plan Rows``): one planning, no
+    row read."""
+    cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+    plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    return int(plan[0]["Plan"]["Plan Rows"])
+
+
 @dataclass(frozen=True)
 class CardCount:
-    """How many cards match: ``value``, exact or (``exact`` false) an estimate past ``COUNT_EXACT_UP_TO``."""
+    """How many cards match: ``value``, exact or (``exact`` false) an estimate past ``COUNT_EXACT_UP_TO``; with
+    ``at_least``, ``value`` is the bound and more cards match than it ("more than 10,000")."""
 
     value: int
     exact: bool
+    at_least: bool = False
 
 
 COUNT_EXACT_UP_TO = 10_000  # matching cards counted exactly; past it an estimate ("about 20,000")

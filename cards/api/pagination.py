@@ -62,7 +62,10 @@ class SortedCursorPagination(BasePagination):
         count = getattr(view, "count_cards", None)
         counted = count() if count is not None else queryset.count()
         # a ``CardCount`` (the search's: an estimate past its bound) or an exact number
-        self.count, self.count_exact = (counted, True) if isinstance(counted, int) else (counted.value, counted.exact)
+        if isinstance(counted, int):
+            self.count, self.count_exact, self.count_at_least = counted, True, False
+        else:
+            self.count, self.count_exact, self.count_at_least = counted.value, counted.exact, counted.at_least
         self.forward, self.from_cursor = True, False
         # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
         first = getattr(view, "first_rows", None)
@@ -73,7 +76,8 @@ class SortedCursorPagination(BasePagination):
         """The ``page_size + 1`` rows after (``"a"``) or before (``"b"``) the ``cursor``'s values, nearest first;
         the count carried by the cursor. A value its sort column refuses is a bad cursor (400)."""
         self.count, self.from_cursor = cursor["c"], True
-        self.count_exact = cursor.get("e", 1) == 1
+        # "e": absent or 1 exact, 0 an estimate, 2 at least the count (``CardCount.at_least``)
+        self.count_exact, self.count_at_least = cursor.get("e", 1) == 1, cursor.get("e") == 2
         self.forward = "a" in cursor
         values = cursor["a"] if self.forward else cursor["b"]
         # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
@@ -100,8 +104,8 @@ class SortedCursorPagination(BasePagination):
     def _link(self, direction: str, values) -> str | None:
         if values is None:
             return None
-        cursor = json.dumps({direction: values, "c": self.count, **({} if self.count_exact else {"e": 0})},
-                            separators=(",", ":"))
+        exactness = {} if self.count_exact else {"e": 2 if self.count_at_least else 0}
+        cursor = json.dumps({direction: values, "c": self.count, **exactness}, separators=(",", ":"))
         url = self.request.build_absolute_uri()
         return replace_query_param(url, "cursor", base64.urlsafe_b64encode(cursor.encode()).decode("ascii"))
 
@@ -115,7 +119,8 @@ class SortedCursorPagination(BasePagination):
 
     def get_paginated_response(self, data):
         return Response(
-            {"count": self.count, "count_exact": self.count_exact, "next": self.get_next_link(),
+            {"count": self.count, "count_exact": self.count_exact, "count_at_least": self.count_at_least,
+             "next": self.get_next_link(),
              "previous": self.get_previous_link(), "results": data}
         )
 
@@ -125,6 +130,7 @@ class SortedCursorPagination(BasePagination):
         encode = self.encoder.encode
         body = (
             f'{{"count":{encode(self.count)},"count_exact":{encode(self.count_exact)},'
+            f'"count_at_least":{encode(self.count_at_least)},'
             f'"next":{encode(self.get_next_link())},'
             f'"previous":{encode(self.get_previous_link())},"results":[{",".join(results)}]}}'
         )
@@ -134,13 +140,17 @@ class SortedCursorPagination(BasePagination):
         link = {"type": "string", "nullable": True, "format": "uri"}
         return {
             "type": "object",
-            "required": ["count", "count_exact", "results"],
+            "required": ["count", "count_exact", "count_at_least", "results"],
             "properties": {
                 "count": {"type": "integer", "example": 123, "description": "Cards matching the search: exact up "
                           "to 10,000, past it PostgreSQL's estimate rounded to two figures (count_exact false)."},
                 "count_exact": {"type": "boolean", "example": True,
                                 "description": "False when count is an estimate (a search matching over 10,000 "
                                                "cards)."},
+                "count_at_least": {"type": "boolean", "example": False,
+                                   "description": "True when more cards match than count says (count is then "
+                                                  "10,000, the bound of the exact count, and PostgreSQL's estimate "
+                                                  "was lower)."},
                 "next": link,
                 "previous": link,
                 "results": schema,

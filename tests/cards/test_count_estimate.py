@@ -18,7 +18,7 @@ URL = "/api/cards/?game=legions&q=t:minion"  # 4 of the fixture's 6 cards
 def test_a_count_within_the_bound_is_exact(client, legions, monkeypatch):
     monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 4)
     body = client.get(URL).json()
-    assert (body["count"], body["count_exact"]) == (4, True)
+    assert (body["count"], body["count_exact"], body["count_at_least"]) == (4, True, False)
 
 
 def test_past_the_bound_the_count_is_an_estimate_carried_by_every_page(client, legions, monkeypatch):
@@ -26,7 +26,8 @@ def test_past_the_bound_the_count_is_an_estimate_carried_by_every_page(client, l
     found, bodies = every_page(client, URL + "&page_size=2")
     assert len(found) == 4  # the pages still list every card
     if connection.vendor == "postgresql":
-        assert {(b["count_exact"], b["count"] >= 3) for b in bodies} == {(False, True)}  # never below the bound
+        # never below the bound: an estimate above it, or the bound said as "more than"
+        assert {(b["count_exact"], b["count"] >= 3 or b["count_at_least"]) for b in bodies} == {(False, True)}
     else:  # SQLite has no estimate to give: the exact count, said so
         assert {(b["count"], b["count_exact"]) for b in bodies} == {(4, True)}
 
@@ -55,9 +56,10 @@ def test_an_estimate_is_said_to_two_figures(n, said):
 
 def test_the_search_page_says_an_estimate_as_one(client, legions, monkeypatch):
     monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    monkeypatch.setattr(api_search, "estimated_rows", lambda cursor, sql, params: 57)  # the planner's guess
     page = client.get("/games/legions/", {"q": "t:minion"}).content.decode()
     if connection.vendor == "postgresql":
-        assert "About " in page.split('id="result-count"')[1][:200]
+        assert "About 57 cards found" in page.split('id="result-count"')[1][:200]
     else:
         assert "4 cards found" in page
     monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 10)
@@ -66,3 +68,32 @@ def test_the_search_page_says_an_estimate_as_one(client, legions, monkeypatch):
 
     clear_cache()
     assert "4 cards found" in client.get("/games/legions/", {"q": "t:minion"}).content.decode()
+
+
+needs_estimates = pytest.mark.skipif("connection.vendor != 'postgresql'", reason="SQLite gives no estimate")
+
+
+@needs_estimates
+@pytest.mark.parametrize(("planned", "said"), [(1, (2, False, True)), (2, (2, False, True)), (57, (57, False, False))])
+def test_an_estimate_below_the_bound_is_said_as_more_than_the_bound(client, legions, monkeypatch, planned, said):
+    """The planner may guess fewer rows than the bounded COUNT proved (a screenshot said "About 21" for 54
+    minions): the answer is then the bound, marked at least ("More than 2"), on every page."""
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    monkeypatch.setattr(api_search, "estimated_rows", lambda cursor, sql, params: planned)
+    found, bodies = every_page(client, URL + "&page_size=2")
+    assert len(found) == 4
+    assert {(b["count"], b["count_exact"], b["count_at_least"]) for b in bodies} == {said}
+
+
+@needs_estimates
+def test_the_search_page_says_more_than_the_bound_when_the_estimate_is_below_it(client, legions, monkeypatch):
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    monkeypatch.setattr(api_search, "estimated_rows", lambda cursor, sql, params: 1)
+    said = client.get("/games/legions/", {"q": "t:minion"}).content.decode().split('id="result-count"')[1][:200]
+    assert "More than 2 cards found" in said
+    api_search._card_search.cache_clear()
+    from tests.cache import clear_cache
+
+    clear_cache()
+    japanese = client.get("/games/legions/", {"q": "t:minion"}, HTTP_ACCEPT_LANGUAGE="ja")
+    assert "2枚以上見つかりました" in japanese.content.decode()

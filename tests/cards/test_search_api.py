@@ -67,7 +67,7 @@ def test_every_list_is_cursor_paginated(client, legions, url):
 
 def test_the_card_list_is_cursor_paginated_with_a_count(client, legions):
     status, body = get_json(client, "/api/cards/")
-    assert status == 200 and set(body) == {"count", "count_exact", "next", "previous", "results"}
+    assert status == 200 and set(body) == {"count", "count_exact", "count_at_least", "next", "previous", "results"}
     assert body["count"] == 6 and body["count_exact"] is True
 
 
