@@ -19,8 +19,10 @@ from ..search import QueryError, SortKey, filtered_search
 from ..search import order as sorting
 from ..search.games import game_ids
 from ..search.rows import CompiledRows
+from . import search_plans
 from .card_rows import ROW_FIELDS
 from .keyset import game_first, keyset_page
+from .search_plans import planned
 
 
 @dataclass(frozen=True)
@@ -35,27 +37,29 @@ class CardSearch:
     count_sql: tuple[str, tuple] | None  # ``SELECT COUNT(*)`` of ``matching``; None when nothing can match
     ids_sql: tuple[str, tuple] = ("", ())  # the matching cards' ids (what ``count_sql`` counts)
     game: str | None = None  # the one game searched, None for every game
+    text: bool = False  # a positive text condition in one game's search: its plans are ours (``search_plans``)
     counts: dict = field(default_factory=dict, compare=False)  # {catalogue version: CardCount}, the latest only
     pages: dict = field(default_factory=dict, compare=False)  # {page shape: compiled statement}, a few shapes
 
-    def first_rows(self, limit: int, *, json_text=()) -> list[dict]:
+    def first_rows(self, limit: int, *, json_text=(), plan: str | None = None) -> list[dict]:
         """``list(rows.all()[:limit])``, the same dicts, from a statement compiled once per ``limit`` (a first
         page): compiling the page's SQL was a fifth of a cheap search's request (issue 14). The JSON columns
-        named in ``json_text`` as JSON text where they can be (``CompiledRows.fetch``)."""
+        named in ``json_text`` as JSON text where they can be (``CompiledRows.fetch``). ``plan``: how PostgreSQL
+        reads a text search (``CardCount.plan``, ``search_plans``), ignored for another search."""
         compiled = self._compiled(limit, lambda: CompiledRows(self.rows.all()[:limit]))
-        return compiled.fetch(json_text=json_text)
+        return planned(self.using, plan if self.text else None, lambda: compiled.fetch(json_text=json_text))
 
-    def cursor_rows(self, limit: int, values, *, forward: bool, json_text=()) -> list[dict]:
+    def cursor_rows(self, limit: int, values, *, forward: bool, json_text=(), plan: str | None = None) -> list[dict]:
         """The ``limit`` rows after (``forward``) or before the row with the sort values ``values`` (a cursor),
         from a statement compiled once per shape (``limit``, the direction, which values are NULL) and given the
-        cursor's values; ``json_text`` as ``first_rows``. Raises ``search.order.BadSortValue`` for a value its
-        sort column refuses."""
+        cursor's values; ``json_text`` and ``plan`` as ``first_rows``. Raises ``search.order.BadSortValue`` for a
+        value its sort column refuses."""
         nulls = tuple(value is None for value in values)
         compiled, fields = self._compiled(
             (limit, forward, nulls), lambda: keyset_page(self.rows.all(), self.keys, nulls, forward, self.game, limit)
         )
         params = sorting.Keyset.fill(compiled.params, values, fields, connections[self.using])
-        return compiled.fetch(params, json_text=json_text)
+        return planned(self.using, plan if self.text else None, lambda: compiled.fetch(params, json_text=json_text))
 
     def _compiled(self, shape, compile_page):
         compiled = self.pages.get(shape)
@@ -71,22 +75,36 @@ class CardSearch:
         PostgreSQL's estimate of the rows (``EXPLAIN``), rounded to two significant figures and marked inexact; an
         estimate at or below the bound (the planner guessed low: the bounded ``COUNT`` proved more) is said as the
         bound itself, marked ``at_least`` ("more than 10,000"). Elsewhere (SQLite) the exact count. Two statements
-        at most, compiled with the search."""
+        at most, compiled with the search; a text search's count reads through its index (``search_plans``),
+        and it decides the search's page plan (``CardCount.plan``), for which a third statement estimates the
+        game's cards when the count is exact."""
         if self.count_sql is None:
             return CardCount(0, True)
         sql, params = self.ids_sql
-        with connections[self.using].cursor() as cursor:
-            cursor.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {COUNT_EXACT_UP_TO + 1}) matching", params)
-            counted = cursor.fetchone()[0]
+        connection = connections[self.using]
+        text = self.text and connection.vendor == "postgresql"
+
+        def bounded_count() -> int:
+            with connection.cursor() as cursor:
+                cursor.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {COUNT_EXACT_UP_TO + 1}) matching", params)
+                return cursor.fetchone()[0]
+
+        counted = planned(self.using, search_plans.COUNT_PLAN if text else None, bounded_count)
+        with connection.cursor() as cursor:
             if counted <= COUNT_EXACT_UP_TO:
-                return CardCount(counted, True)
-            if cursor.db.vendor != "postgresql":
+                plan = None
+                if text:
+                    game_cards = estimated_rows(cursor, GAME_CARDS_SQL, (list(game_ids((self.game,), self.using)),))
+                    plan = search_plans.page_plan(counted, True, game_cards)
+                return CardCount(counted, True, plan=plan)
+            if connection.vendor != "postgresql":
                 cursor.execute(*self.count_sql)
                 return CardCount(cursor.fetchone()[0], True)
             estimate = _two_figures(estimated_rows(cursor, sql, params))
+        plan = search_plans.page_plan(counted, False, 0) if text else None
         if estimate <= COUNT_EXACT_UP_TO:
-            return CardCount(COUNT_EXACT_UP_TO, False, at_least=True)
-        return CardCount(estimate, False)
+            return CardCount(COUNT_EXACT_UP_TO, False, at_least=True, plan=plan)
+        return CardCount(estimate, False, plan=plan)
 
     def count_at(self, version: str) -> CardCount:
         """``count()`` remembered for the catalogue ``version`` (``decks.catalogue``: it changes with every write
@@ -99,7 +117,7 @@ class CardSearch:
             shared = cache.get(key)
             known = CardCount(*shared) if shared is not None else self.count()
             if shared is None:
-                cache.set(key, (known.value, known.exact, known.at_least), COUNT_CACHE_SECONDS)
+                cache.set(key, (known.value, known.exact, known.at_least, known.plan), COUNT_CACHE_SECONDS)
             self.counts.clear()  # only the current version is ever asked for again
             self.counts[version] = known
         return known
@@ -117,13 +135,16 @@ def estimated_rows(cursor, sql: str, params) -> int:
 @dataclass(frozen=True)
 class CardCount:
     """How many cards match: ``value``, exact or (``exact`` false) an estimate past ``COUNT_EXACT_UP_TO``; with
-    ``at_least``, ``value`` is the bound and more cards match than it ("more than 10,000")."""
+    ``at_least``, ``value`` is the bound and more cards match than it ("more than 10,000"). ``plan``: how
+    PostgreSQL reads a text search's pages (``search_plans.PLANS``), None for another search."""
 
     value: int
     exact: bool
     at_least: bool = False
+    plan: str | None = None
 
 
+GAME_CARDS_SQL = "SELECT 1 FROM cards_card WHERE game_id = ANY(%s)"  # its estimate: a game's cards
 COUNT_EXACT_UP_TO = 10_000  # matching cards counted exactly; past it an estimate ("about 20,000")
 COUNT_CACHE_SECONDS = 24 * 3600  # a count shared between processes, keyed by the catalogue version
 
@@ -168,7 +189,8 @@ def _card_search(using: str, game: str | None, _ids: tuple[int, ...], query: str
         ids_sql = (sql, tuple(params))
     except EmptyResultSet:  # e.g. a game without a row yet: ``game_id IN ()``
         count_sql, ids_sql = None, ("", ())
-    return CardSearch(using, matching, rows, keys, count_sql, ids_sql, game)
+    text = game is not None and search_plans.has_text(query)
+    return CardSearch(using, matching, rows, keys, count_sql, ids_sql, game, text)
 
 
 def search_error(exc: QueryError, game: str | None, order: str) -> ApiError:

@@ -20,6 +20,9 @@ from ..search.rows import CompiledRows
 from .card_rows import JSON_TEXT_FIELDS
 from .encoded import EncodedJSONResponse, plain_json_encoder
 from .keyset import keyset_rows
+from .search_plans import PLANS
+
+PLAN_CODES = {plan[0]: plan for plan in PLANS}  # a cursor's "p": the plan's initial
 
 
 class SortedCursorPagination(BasePagination):
@@ -63,14 +66,17 @@ class SortedCursorPagination(BasePagination):
         counted = count() if count is not None else queryset.count()
         # a ``CardCount`` (the search's: an estimate past its bound) or an exact number
         if isinstance(counted, int):
-            self.count, self.count_exact, self.count_at_least = counted, True, False
+            self.count, self.count_exact, self.count_at_least, self.plan = counted, True, False, None
         else:
             self.count, self.count_exact, self.count_at_least = counted.value, counted.exact, counted.at_least
+            self.plan = counted.plan  # a text search's plan (``search_plans``), carried by the cursors
         self.forward, self.from_cursor = True, False
         # ``view.first_rows``: the same rows from the view's statement compiled once (``CardSearch``)
         first = getattr(view, "first_rows", None)
         limit = self.page_size + 1
-        return first(limit, json_text=json_text) if first is not None else _read(queryset[:limit], json_text)
+        if first is not None:
+            return first(limit, json_text=json_text, plan=self.plan)
+        return _read(queryset[:limit], json_text)
 
     def _cursor_page(self, queryset, view, cursor: dict, json_text) -> list[dict]:
         """The ``page_size + 1`` rows after (``"a"``) or before (``"b"``) the ``cursor``'s values, nearest first;
@@ -78,13 +84,14 @@ class SortedCursorPagination(BasePagination):
         self.count, self.from_cursor = cursor["c"], True
         # "e": absent or 1 exact, 0 an estimate, 2 at least the count (``CardCount.at_least``)
         self.count_exact, self.count_at_least = cursor.get("e", 1) == 1, cursor.get("e") == 2
+        self.plan = PLAN_CODES.get(cursor.get("p"))  # "w"/"b": a text search's plan; any other: PostgreSQL's choice
         self.forward = "a" in cursor
         values = cursor["a"] if self.forward else cursor["b"]
         # ``view.cursor_rows``: the page from the view's statement compiled once per shape (``CardSearch``)
         read = getattr(view, "cursor_rows", None)
         try:
             if read is not None:
-                return read(self.page_size + 1, values, forward=self.forward, json_text=json_text)
+                return read(self.page_size + 1, values, forward=self.forward, json_text=json_text, plan=self.plan)
             return keyset_rows(queryset, self.keys, values, self.forward, view.game, self.page_size + 1, json_text)
         except sorting.BadSortValue as exc:  # a value of the wrong kind: a cursor no page gave
             raise bad_cursor() from exc
@@ -105,7 +112,8 @@ class SortedCursorPagination(BasePagination):
         if values is None:
             return None
         exactness = {} if self.count_exact else {"e": 2 if self.count_at_least else 0}
-        cursor = json.dumps({direction: values, "c": self.count, **exactness}, separators=(",", ":"))
+        plan = {"p": self.plan[0]} if self.plan else {}
+        cursor = json.dumps({direction: values, "c": self.count, **exactness, **plan}, separators=(",", ":"))
         url = self.request.build_absolute_uri()
         return replace_query_param(url, "cursor", base64.urlsafe_b64encode(cursor.encode()).decode("ascii"))
 
