@@ -2,7 +2,7 @@
 
 Usage (PostgreSQL on 127.0.0.1:5432, user postgres)::
 
-    .venv/bin/python bench/search.py [--cards 100000] [--repeat 40] [--regenerate]
+    .venv/bin/python bench/search.py [--cards 100000|10000,100000,1000000] [--repeat 40] [--regenerate] [--explain]
 
 Each run has a database of its own on ``BENCH_DATABASE_SERVER``, ``shinpan_bench_search_<pid>_<hex>``, dropped at the
 end (``bench/_database.py``; never the application's ``DATABASE_URL``: a catalogue of another size is deleted).
@@ -24,6 +24,17 @@ statements), the ``COUNT``'s p50 and the ratio of the p50s; then the targets bes
 ≤ 3× its SQL, API p95 ≤ 20 ms, at 100k cards), the median and worst fixed cost, and the load average before and
 after (the machine is shared: compare ratios from one run, never figures from runs at different loads). Exits 1 when
 a target misses.
+
+Then (issue 31, point 3) each query as a **new query**: before each request the compiled search and the shared
+count are forgotten, so the request compiles, counts (``CardSearch.count``: the bounded COUNT, an EXPLAIN past its
+bound, and for a text search the estimate of the game's cards) and pages; its SQL is every statement it ran, the
+planner settings of a text search's plan (``cards.api.search_plans``) among them. Target: p95 ≤ 50 ms and p50 ≤
+3× its SQL, at any size. Then the plan of each new query's count and page (``EXPLAIN (COSTS OFF)`` under the
+settings the request gave it; ``--explain`` prints them whole). ``--cards 10000,100000,1000000`` runs the bench
+at each size in turn (a process and a database each) and then says, for each ``name:`` and text search
+(``TEXT_QUERIES``), whether its count and its page read the cards the same way at every size (``cards_access``:
+the scans of ``cards_card``, their indexes and sorts; not how the 50 rows are joined to their game and set).
+Generating a million cards takes about three minutes, cached as a template afterwards.
 """
 
 from __future__ import annotations
