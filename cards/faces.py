@@ -11,8 +11,14 @@ text.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString
 
 from cards.games import labels
 from cards.games.schema import NONE_MARK
@@ -83,3 +89,32 @@ def card_face_context(card: Any, *, japanese: bool, size: str = "md") -> dict[st
         "face": spec.part("face")(card_type, attrs, japanese) if spec else {},
         "template": spec.face_template if spec else "",
     }
+
+
+FACES_KEPT = 4096  # rendered faces each process keeps (a few KB each)
+
+
+def face_html(card: Any, *, language: str, size: str = "md") -> SafeString:
+    """The card face component (``components/card_face.html``) of ``card`` in ``language``, as HTML: rendered
+    once per process for the same inputs and kept (``FACES_KEPT``, least recently used dropped). The key is what
+    the face reads, not the card's id: an edit by any means (the admin, an import, a community correction) is a
+    new key, never a stale face. A search page drew 32 faces, each about a millisecond of template rendering:
+    most of its CPU (issue 31, point 1)."""
+    attributes = json.dumps(_field(card, "attributes") or {}, sort_keys=True, ensure_ascii=False, default=str)
+    key = (
+        _game_code(card), _field(card, "name") or "", _field(card, "reading") or "",
+        _field(card, "card_type") or _field(card, "type") or "", attributes, _image_url(card, size),
+        _field(card, "rules_text") or "", bool(_field(card, "sample_fields")), language, size,
+    )
+    return _rendered(key)
+
+
+@lru_cache(maxsize=FACES_KEPT)
+def _rendered(key: tuple) -> SafeString:
+    game, name, reading, card_type, attributes, image_url, text, sample, language, size = key
+    card = {"game": game, "name": name, "reading": reading, "card_type": card_type,
+            "attributes": json.loads(attributes), "image_url": image_url, "rules_text": text,
+            "sample_fields": ["sample"] if sample else []}
+    with translation.override(language):
+        face = card_face_context(card, japanese=language.startswith("ja"), size=size)
+        return SafeString(render_to_string("components/card_face.html", {"f": face}))

@@ -52,7 +52,7 @@ SHOWCASE_SIZE = 3
 def showcase(game: Game) -> list[Card]:
     """Up to three real cards of ``game`` (not invented for play), of different card types first, in set order: the
     faces shown on the home page."""
-    candidates = [card for card in Card.objects.filter(game=game).select_related("card_set")
+    candidates = [card for card in Card.objects.filter(game=game).select_related("card_set", "game")
                   .order_by("card_set__release_date", "card_set__code", "collector_number")[:60]
                   if "name" not in (card.sample_fields or [])]
     picked: list[Card] = []
@@ -96,7 +96,7 @@ def game_detail(request, code: str):
     error = None
     cards = (
         Card.objects.filter(game=game)
-        .select_related("card_set")
+        .select_related("card_set", "game")  # each card's face reads its game's code: no query a card
         .order_by("card_set__release_date", "card_set__code", "collector_number", "id")
     )
     try:
@@ -146,7 +146,7 @@ def set_detail(request, code: str, set_code: str):
     card_set.coverage_line = coverage_text(card_set)
     card_set.invented_line = invented_text(card_set)
     card_set.percent = percent(card_set)
-    cards = Card.objects.filter(card_set=card_set).select_related("card_set").order_by("collector_number", "id")
+    cards = Card.objects.filter(card_set=card_set).select_related("card_set", "game").order_by("collector_number", "id")
     page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {"game": game, "set": card_set, "page": page, "search": f"set:{card_set.code}"}
     return render(request, "cards/set.html", context)
@@ -202,7 +202,8 @@ def card_detail(request, pk: int):
     schema = SCHEMAS[card.game.code]
     japanese = get_language() == "ja"
     attributes = attribute_rows(schema.attrs, card.attributes, japanese)
-    printings = Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk).select_related("card_set")
+    printings = (Card.objects.filter(game=card.game, name=card.name).exclude(pk=card.pk)
+                 .select_related("card_set", "game"))
     context = {
         "card": card,
         "type_label": card_type_label(card.card_type, japanese),
@@ -283,7 +284,7 @@ def transform_chain(card: Card) -> list[Card]:
     candidates = list(
         Card.objects.filter(game=card.game, card_type="character")
         .filter(IsNull(KT("attributes__transforms_from__0"), False))
-        .select_related("card_set")[:5000]
+        .select_related("card_set", "game")[:5000]
     )
     if not candidates and not card.attributes.get("transforms_from"):
         return []
@@ -295,7 +296,7 @@ def transform_chain(card: Card) -> list[Card]:
             sources = set(other.attributes.get("transforms_from", []))
             if other.name in names or sources & names:
                 names |= sources | {other.name}
-    chain = Card.objects.filter(game=card.game, name__in=names - {card.name}).select_related("card_set")
+    chain = Card.objects.filter(game=card.game, name__in=names - {card.name}).select_related("card_set", "game")
     return list(chain[:CHAIN_LIMIT])
 
 

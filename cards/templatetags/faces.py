@@ -10,17 +10,18 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from cards.faces import card_face_context
+from cards.faces import face_html
 
 register = template.Library()
 
 
-@register.inclusion_tag("components/card_face.html")
+@register.simple_tag
 def card_face(card, size: str = "md", game: str = ""):
-    """Render one card face; ``game`` names the game when ``card`` is a dict without one."""
+    """Render one card face (``components/card_face.html``, kept once rendered: ``cards.faces.face_html``);
+    ``game`` names the game when ``card`` is a dict without one."""
     if game and isinstance(card, dict) and not card.get("game"):
         card = {**card, "game": game}
-    return {"f": card_face_context(card, japanese=(get_language() or "").startswith("ja"), size=size)}
+    return face_html(card, language=get_language() or "en", size=size)
 
 
 @register.inclusion_tag("components/card_back.html")

@@ -101,3 +101,42 @@ def test_a_face_of_an_unknown_game_or_with_missing_attributes_still_renders():
     face = card_face_context({"name": "X", "card_type": "minion", "game": "legions"}, japanese=False)["face"]
     assert face["atk"] is None
     assert "X" in text(render({"name": "X", "type": "thing"}))
+
+
+# A rendered face is kept per process, keyed by what it reads (issue 31, point 1: a search page's 32 faces were
+# most of its CPU)
+
+
+def _uncached(card, size: str, lang: str) -> str:
+    from django.template.loader import render_to_string
+
+    with translation.override(lang):
+        return render_to_string("components/card_face.html",
+                                {"f": card_face_context(card, japanese=lang == "ja", size=size)})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("card", [MINION, LORD, MISSION, EYECATCH, IL, TECHNIQUE], ids=lambda c: c["card_type"])
+def test_a_kept_face_is_the_face_the_component_draws(card, lang):
+    assert render(card, size="sm", lang=lang) == _uncached(card, "sm", lang)
+    assert render(card, size="sm", lang=lang) == _uncached(card, "sm", lang)  # the kept one, the same
+
+
+def test_a_catalogue_cards_face_is_kept_and_an_edit_by_any_means_redraws_it(legions):
+    from cards.faces import _rendered
+    from cards.models import Card
+
+    card = legions["下忍カスミ"]
+    first = render(card, lang="ja")
+    assert first == _uncached(card, "md", "ja")
+    before = _rendered.cache_info().hits
+    assert render(Card.objects.get(pk=card.pk), lang="ja") == first
+    assert _rendered.cache_info().hits == before + 1  # drawn once, then kept
+    Card.objects.filter(pk=card.pk).update(name="上忍カスミ")  # no save(), no updated_at: the key still changes
+    redrawn = render(Card.objects.get(pk=card.pk), lang="ja")
+    assert "上忍カスミ" in redrawn and "下忍カスミ" not in redrawn
+    card.refresh_from_db()
+    card.attributes = {**card.attributes, "atk": 9}
+    card.save()
+    assert render(Card.objects.get(pk=card.pk), lang="ja") == _uncached(card, "md", "ja") != redrawn
+    assert render(Card.objects.get(pk=card.pk), lang="en") != render(Card.objects.get(pk=card.pk), lang="ja")
