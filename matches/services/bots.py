@@ -1,6 +1,7 @@
 """Bots' moves: the bot holding the seat to act decides (seeded by the match's secret seed and the version), its
 move is stored and applied in one transaction, and the bots to act after it go on in the same task for a few
-milliseconds (``match_bot_chain``)."""
+milliseconds (``match_bot_chain``). In a chain, a match nobody watches has its bots' moves made in one
+transaction, up to ``BATCH_MOVES`` of them (each still its own version, submission and log entries)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from referee.engine.bots import KINDS
 from .. import rows as rows_module
 from ..models import Match, Seat, Submission
 from .adjudication import adjudicate_locked
-from .handoff import chain
+from .handoff import after_commit, chain
 from .locking import locked_for_play
 from .progress import append_events, start_step, store_progress
 
@@ -43,24 +44,58 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
 
     Safe to run twice: a run that committed moved the version on, and one that did not left nothing behind
     (the move is deterministic, seeded by the match and version, and keyed ``bot:<version>``)."""
+    return _bot_moves(match_id, version) > 0
+
+
+# Issue 31, point 4: in a chain (``match_bot_chain``), the moves of the bots to act next in a match nobody watches
+# are made in the same transaction as the first, under the same row lock, up to this many and within the chain's
+# budget: each its own version, ``bot:<version>`` submission and log entries, one write each, but one lock, one
+# commit and one push for them all. A watched match (``live.watched_seats``) keeps a transaction and a push a move,
+# so a watcher sees every move.
+BATCH_MOVES = 32
+
+
+def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
+    """The bot's move at ``version`` and, in a chain and unwatched (and ``batching``), the bots' moves after it
+    (``BATCH_MOVES``), in one transaction; the number of moves made (0: the match moved on, or a person is to
+    act)."""
     from referee.engine.bots import make_bot
+
+    from .. import live
 
     try:
         with transaction.atomic():
             match = locked_for_play(match_id)
             if match.status != Match.Status.ACTIVE or match.version != version:
-                return False
+                return 0
             engine = get_engine(match.game)
-            seat = engine.to_act(match.state)
             seats = match.seat_rows()
-            holder = next((s for s in seats if s.seat == seat), None)
-            if holder is None or not holder.bot:
-                return False
-            actions = engine.legal_actions(match.state, seat)
-            action = make_bot(holder.bot, bot_seed(match.seed_hex, version))(engine, match.state, seat, actions)
-            if not _apply_bot_move_locked(match, engine, seats, seat, encode(action)):
-                _pending_bot_move(match, engine, seats, seat, encode(action))  # the engine refused it
-    except _KeyTaken:
+            batch = batching and getattr(chain, "until", 0) > time.monotonic() and not live.watched_seats(
+                match.pk, [*(s.seat for s in seats), None])
+            made = 0
+            while True:
+                seat = engine.to_act(match.state)
+                holder = next((s for s in seats if s.seat == seat), None)
+                if holder is None or not holder.bot:
+                    break
+                actions = engine.legal_actions(match.state, seat)
+                action = make_bot(holder.bot, bot_seed(match.seed_hex, match.version))(
+                    engine, match.state, seat, actions)
+                if not _apply_bot_move_locked(match, engine, seats, seat, encode(action), push=not batch):
+                    if made == 0:
+                        _pending_bot_move(match, engine, seats, seat, encode(action))  # the engine refused it
+                        made = 1
+                    break  # a refused move after others: the chain's next run takes it alone
+                made += 1
+                if (not batch or made >= BATCH_MOVES or match.status != Match.Status.ACTIVE
+                        or time.monotonic() >= chain.until):
+                    break
+            if batch and made:
+                transaction.on_commit(lambda: after_commit(match, seats))  # one push and hand-off for the batch
+            return made
+    except _KeyTaken as taken:
+        if taken.args[0] != f"bot:{version}":  # a later move of the batch: nothing was written, one move alone
+            return _bot_moves(match_id, version, batching=False)
         # a pending bot:<version> left by an earlier release: the fast path wrote nothing; adjudicated as before
         with transaction.atomic():
             match = locked_for_play(match_id)
@@ -69,7 +104,7 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
             engine = get_engine(match.game)
             seats = match.seat_rows()
             adjudicate_locked(match, engine, seats)
-    return True
+    return 1
 
 
 class _KeyTaken(Exception):
@@ -83,13 +118,15 @@ def _pending_bot_move(match: Match, engine, seats: list[Seat], seat: str, action
     adjudicate_locked(match, engine, seats)
 
 
-def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, action: dict) -> bool:
+def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, action: dict, *,
+                           push: bool = True) -> bool:
     """Apply a bot's move and store it with its submission already applied (issue 14 "a cheaper action": no
     pending row to read back and update), under the match row lock: the submission (``INSERT … ON CONFLICT DO
     NOTHING`` keyed ``bot:<version>``), the events and the match row in one statement (issue 31, point 4:
     ``rows.write_step``), so an action is the lock and that statement, and the commit. False when the engine
     refuses the move (nothing written: the caller takes the pending path); raises ``_KeyTaken`` when that key
-    exists already (nothing written either)."""
+    exists already (nothing written either). ``push`` false: the caller pushes and hands the turn on after the
+    commit itself (a batch of moves)."""
     version = match.version
     try:
         state, events = engine.apply(match.state, action)
@@ -104,7 +141,7 @@ def _apply_bot_move_locked(match: Match, engine, seats: list[Seat], seat: str, a
     seq = append_events(match, events, version=version + 1, submission=Submission(pk=rows_module.NEW_SUBMISSION),
                         start_seq=match.next_seq)
     if not store_progress(match, engine, state=state, version=version + 1, seq=seq, now=now, seats=seats,
-                          moved=True, new_submission=values):
+                          moved=True, new_submission=values, push=push):
         raise _KeyTaken(values["idempotency_key"])
     return True
 
@@ -125,9 +162,10 @@ def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECON
     try:
         while True:
             chain.next = None
-            if not match_bot_move(match_id=match_id, version=version):
+            moved = _bot_moves(match_id, version)
+            if not moved:
                 return made
-            made += 1
+            made += moved
             if chain.next is None:  # a person to act, the end, or the budget spent (the task was queued)
                 return made
             match_id, version = chain.next

@@ -33,7 +33,7 @@ def mark_submission(match: Match, pk: int, *, status: str, applied_version: int 
 
 
 def store_progress(match: Match, engine, *, state: dict, version: int, seq: int, now, seats, moved: bool,
-                   new_submission: dict | None = None) -> bool:
+                   new_submission: dict | None = None, push: bool = True) -> bool:
     """Write the match row after applied actions (state, version, next event seq, the end if it came, the next
     deadline, when it moved and who is to act), with what the step buffered (``start_step``) and
     ``new_submission`` (a bot's move, already applied: its events name it ``rows.NEW_SUBMISSION``), in one
@@ -41,7 +41,8 @@ def store_progress(match: Match, engine, *, state: dict, version: int, seq: int,
     player's settings are made for them (``autoplay``).
 
     Returns False, having written nothing of the step, when ``new_submission``'s key exists already
-    (``rows.write_step``): the caller then abandons the transaction."""
+    (``rows.write_step``): the caller then abandons the transaction. ``push`` false: no push nor hand-off after
+    the commit (the caller registers one for several steps: ``bots._bot_moves``)."""
     if match.status == Match.Status.ACTIVE:
         from .autoplay import play_for_people
 
@@ -70,7 +71,8 @@ def store_progress(match: Match, engine, *, state: dict, version: int, seq: int,
         return False
     if was_active and match.status == Match.Status.FINISHED:
         tell_finished(match.pk)
-    transaction.on_commit(lambda: handoff.after_commit(match, seats))
+    if push:
+        transaction.on_commit(lambda: handoff.after_commit(match, seats))
     return True
 
 
