@@ -82,9 +82,9 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
                 action = make_bot(holder.bot, bot_seed(match.seed_hex, match.version))(
                     engine, match.state, seat, actions)
                 if not _apply_bot_move_locked(match, engine, seats, seat, encode(action), push=not batch):
-                    if made == 0:
-                        _pending_bot_move(match, engine, seats, seat, encode(action))  # the engine refused it
-                        made = 1
+                    if made == 0:  # the engine refused it: adjudicated as a pending submission (its own push)
+                        _pending_bot_move(match, engine, seats, seat, encode(action))
+                        return 1
                     break  # a refused move after others: the chain's next run takes it alone
                 made += 1
                 if (not batch or made >= BATCH_MOVES or match.status != Match.Status.ACTIVE
