@@ -13,6 +13,7 @@ from django.db.models.fields.json import KT
 from django.db.models.lookups import IsNull
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from config.input_layer import checks_own_input
@@ -78,6 +79,11 @@ class CountedPaginator(Paginator):
     @property
     def exact(self) -> bool:
         return self.counted.exact
+
+    @property
+    def shown_count(self) -> str:
+        """``count`` as the reader's locale writes a number (54,000)."""
+        return number_format(self.counted.value, force_grouping=True)
 
     @property
     def at_least(self) -> bool:

@@ -23,7 +23,7 @@ CARD = "紅蓮の剣士"  # a red Legions minion with ATK 2 or more in the seed 
 
 def found_text(lang: str, count: int) -> str:
     with translation.override(lang):
-        return translation.ngettext("%(counter)s card found", "%(counter)s cards found", count) % {"counter": count}
+        return translation.ngettext("%(shown)s card found", "%(shown)s cards found", count) % {"shown": f"{count:,}"}
 
 
 def test_a_visitor_searches_the_catalogue_and_opens_a_card(seeded, live_server, context, t, shots, lang, viewport):

@@ -97,3 +97,13 @@ def test_the_search_page_says_more_than_the_bound_when_the_estimate_is_below_it(
     clear_cache()
     japanese = client.get("/games/legions/", {"q": "t:minion"}, HTTP_ACCEPT_LANGUAGE="ja")
     assert "2枚以上見つかりました" in japanese.content.decode()
+
+
+@needs_estimates
+@pytest.mark.parametrize(("lang", "said"), [("en", "About 54,000 cards found"), ("ja", "約54,000枚見つかりました")])
+def test_a_large_count_is_written_with_its_thousands_grouped(client, legions, monkeypatch, lang, said):
+    """Seen on a screenshot: "About 54000 cards found"."""
+    monkeypatch.setattr(api_search, "COUNT_EXACT_UP_TO", 2)
+    monkeypatch.setattr(api_search, "estimated_rows", lambda cursor, sql, params: 54_321)
+    page = client.get("/games/legions/", {"q": "t:minion"}, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert said in page.split('id="result-count"')[1][:200]
