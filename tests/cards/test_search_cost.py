@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 from rest_framework import serializers
 
@@ -17,6 +18,10 @@ from cards.models import Game
 from cards.search import games as search_games
 
 from .conftest import make_card
+
+# On PostgreSQL a new search's count asks the planner's estimate first (``CardSearch.count``: far past the
+# bound, the estimate is said without counting): one statement more than SQLite's
+ESTIMATE = 1 if connection.vendor == "postgresql" else 0
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +59,7 @@ def test_the_same_query_for_another_game_is_compiled_for_that_game(client, legio
 def test_a_first_page_runs_the_version_the_count_and_the_page(client, legions, django_assert_num_queries):
     api_search._card_search.cache_clear()
     client.get("/api/cards/?game=legions&q=c:blue")  # the game's id is looked up once per process
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(3 + ESTIMATE):
         body = client.get("/api/cards/?game=legions&q=c:red&page_size=2").json()
     assert body["count"] == 5
 
@@ -80,7 +85,7 @@ def test_a_cursor_page_runs_the_page_only(client, legions, django_assert_num_que
 
 def test_the_count_joins_no_table_the_search_does_not_need(client, legions, django_assert_num_queries):
     client.get("/api/cards/?game=legions&q=c:blue")  # the games' ids and the catalogue version looked up
-    with django_assert_num_queries(3) as captured:  # the catalogue version, the count, the page
+    with django_assert_num_queries(3 + ESTIMATE) as captured:  # the catalogue version, the count, the page
         client.get("/api/cards/?game=legions&q=c:red&order=set")
     count = next(query["sql"] for query in captured.captured_queries if query["sql"].startswith("SELECT COUNT"))
     assert "JOIN" not in count
