@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--moves", type=int, default=400, help="play a match until it ends or passes this version")
+    parser.add_argument("--watched", action="store_true", help="every match watched (its seats and spectators, "
+                        "as bench/matches.py's listener marks them): a push a move, no batch")
     args = parser.parse_args(argv)
     print_header()
     _database.bench_settings("shinpan_bench_botcpu", sqlite_ok=False)
@@ -85,6 +87,12 @@ def main(argv: list[str] | None = None) -> int:
                                                      "opponent": "greedy", "autoplay": "random"}, format="json")
             assert response.status_code == 201, response.content[:300]
             ids.append(response.json()["id"])
+    if args.watched:
+        from matches.live import mark_watched
+
+        for match_id in ids:
+            for seat in (None, "silver", "dark"):
+                mark_watched(match_id, seat)
     spent, moves, chains = 0.0, 0, 0
     for match_id in ids:
         while True:
@@ -99,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
             moves += made
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"{args.matches} matches to version {args.moves} or their end; load average {load}")
+    watched = "every match watched" if args.watched else "nobody watching"
+    print(f"{args.matches} matches to version {args.moves} or their end, {watched}; load average {load}")
     print(f"CPU per bot move: {spent / max(1, moves) * 1e6:.0f} us ({moves} moves in {chains} chains)")
     return 0
 
