@@ -426,14 +426,15 @@ def main() -> int:
           "SQL = every statement it runs, the count's among them")
     print(header.format(""))
     fresh = []
-    for game, query in QUERIES + [q for q in TEXT_QUERIES if q not in QUERIES]:
+    asked = QUERIES + [q for q in TEXT_QUERIES if q not in QUERIES]
+    for game, query in asked:
         result = measure(client, f"{game[:7]} {query}", "/api/cards/", {"game": game, "q": query}, args.repeat,
                          new_query=True)
         fresh.append(result)
         print(result_line(result, f"{'':>9}"))
     print("plans of a new query's first page (EXPLAIN, COSTS OFF; the bounded count's, then the page's)")
     plans = {}
-    for game, query in QUERIES + [q for q in TEXT_QUERIES if q not in QUERIES]:
+    for game, query in asked:
         shapes = query_plans(client, game, query)
         plans[f"{game} {query}"] = {role: plan_nodes(shapes[role]) for role in ("count", "page") if role in shapes}
         past = " (past the bound: then EXPLAIN for the estimate)" if "estimate" in shapes else ""
@@ -469,21 +470,18 @@ def result_line(result: Measured, counted: str) -> str:
 def verdicts(warm: list[Measured], fresh: list[Measured], cards: int) -> list[bool]:
     """Print each target beside its figure; one bool a target (met)."""
 
-    def worst(results, key):
-        return max(results, key=key)
-
     met = []
     for name, results in (("warm", warm), ("new query", fresh)):
-        ratio = worst(results, lambda r: r.ratio)
+        ratio = max(results, key=lambda r: r.ratio)
         met.append(ratio.ratio <= RATIO_TARGET)
         print(f"target {name} API p50 <= {RATIO_TARGET:g}x its SQL: worst {ratio.ratio:.2f}x ({ratio.label}) - "
               f"{'meets' if met[-1] else 'misses'}")
-    slow = worst(fresh, lambda r: percentile(r.api, 0.95))
+    slow = max(fresh, key=lambda r: percentile(r.api, 0.95))
     p95 = percentile(slow.api, 0.95)
     met.append(p95 <= NEW_QUERY_P95_MS)
     print(f"target new query's first page p95 <= {NEW_QUERY_P95_MS:g} ms: worst {p95:.1f} ms ({slow.label}; its SQL "
           f"p95 {percentile(slow.sql, 0.95):.1f} ms) - {'meets' if met[-1] else 'misses'}")
-    slow = worst(warm, lambda r: percentile(r.api, 0.95))
+    slow = max(warm, key=lambda r: percentile(r.api, 0.95))
     p95 = percentile(slow.api, 0.95)
     if cards <= P95_TARGET_UP_TO:
         met.append(p95 <= P95_TARGET_MS)

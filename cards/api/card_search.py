@@ -107,7 +107,7 @@ class CardSearch:
             if connection.vendor != "postgresql":
                 cursor.execute(*self.count_sql)
                 return CardCount(cursor.fetchone()[0], True)
-            estimate = _two_figures(planned_rows if planned_rows is not None else estimated_rows(cursor, sql, params))
+            estimate = _two_figures(planned_rows)  # PostgreSQL: asked before the count
         plan = search_plans.page_plan(counted, False, 0) if text else None
         if estimate <= COUNT_EXACT_UP_TO:
             return CardCount(COUNT_EXACT_UP_TO, False, at_least=True, plan=plan)

@@ -52,10 +52,6 @@ COUNT_PLAN = "bitmap"  # the bounded count stops after its bound: through the in
 T = TypeVar("T")
 
 
-class _Undo(Exception):
-    """Raised to roll the settings' transaction (or savepoint) back once the statement has been read."""
-
-
 def has_text(query: str) -> bool:
     """Whether ``query`` has a text condition that is not negated (a free word, a phrase, ``name:``) and every
     such condition is at least ``TRIGRAM`` characters long: the searches whose plan this module chooses. A
@@ -97,14 +93,11 @@ def planned(using: str, plan: str | None, read: Callable[[], T]) -> T:
     if plan is None or connection.vendor != "postgresql":
         return read()
     settings = PLANS[plan]
-    result: list[T] = []
-    try:
-        with transaction.atomic(using=using):
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
-                               [value for pair in settings.items() for value in pair])
-            result.append(read())
-            raise _Undo  # a read-only statement: rolling back ends the settings, in a savepoint as well
-    except _Undo:
-        pass
-    return result[0]
+    with transaction.atomic(using=using):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
+                           [value for pair in settings.items() for value in pair])
+        result = read()
+        # a read-only statement: rolling back ends the settings, in a savepoint as well
+        transaction.set_rollback(True, using=using)
+    return result
