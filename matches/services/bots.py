@@ -61,8 +61,6 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
     act)."""
     from referee.engine.bots import make_bot
 
-    from .. import live
-
     try:
         with transaction.atomic():
             match = locked_for_play(match_id)
@@ -70,8 +68,7 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
                 return 0
             engine = get_engine(match.game)
             seats = match.seat_rows()
-            batch = batching and getattr(chain, "until", 0) > time.monotonic() and not live.watched_seats(
-                match.pk, [*(s.seat for s in seats), None])
+            batch = batching and getattr(chain, "until", 0) > time.monotonic() and not _watched(match.pk, seats)
             made = 0
             while True:
                 seat = engine.to_act(match.state)
@@ -105,6 +102,18 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
             seats = match.seat_rows()
             adjudicate_locked(match, engine, seats)
     return 1
+
+
+def _watched(match_id: int, seats: list[Seat]) -> bool:
+    """Whether anyone watches the match (``live.watched_seats``), asked once a chain: a watched match's chain is a
+    move a transaction, and asking again before each of its moves was a cache round trip more a move (the push
+    asks too). A watcher arriving during a chain is seen by the next one, at most ``CHAIN_SECONDS`` later."""
+    from .. import live
+
+    known = chain.watched
+    if match_id not in known:
+        known[match_id] = bool(live.watched_seats(match_id, [*(s.seat for s in seats), None]))
+    return known[match_id]
 
 
 class _KeyTaken(Exception):
@@ -159,6 +168,7 @@ def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECON
     the number of moves made. Each move is ``match_bot_move`` itself, so it is as safe to run twice."""
     made = 0
     chain.until = time.monotonic() + seconds
+    chain.watched = {}  # {match id: watched}, asked once a chain (``_watched``)
     try:
         while True:
             chain.next = None
@@ -172,3 +182,4 @@ def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECON
     finally:
         chain.until = 0
         chain.next = None
+        chain.watched = {}

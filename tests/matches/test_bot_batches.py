@@ -52,8 +52,12 @@ def test_an_unwatched_bot_match_makes_its_chain_in_a_few_transactions_each_move_
 def test_a_watched_bot_match_keeps_a_transaction_and_a_push_a_move(seeded, users, monkeypatch):
     match = _bot_match(users, monkeypatch)
     live.mark_watched(match.pk, None)  # a spectator listens
+    asked = []
+    real_watched_seats = live.watched_seats
+    monkeypatch.setattr(live, "watched_seats", lambda *args: (asked.append(args), real_watched_seats(*args))[1])
     made, locks = _play(match, monkeypatch)
     assert made >= 20 and locks == made
+    assert len(asked) == made + 1  # each move's push asks, and the chain asked once whether to batch
 
 
 def test_outside_a_chain_a_bot_move_is_one_move(seeded, users, monkeypatch):
