@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,27 +117,71 @@ def information_set(engine: Any, state: State, seat: str, group_of: GroupOf,
     return InformationSet(seat=seat, state=redacted, groups=groups, pools=pools)
 
 
+class Dealer:
+    """Deals determinizations of one information set (``determinize``), the work they share done once: the state
+    written as JSON, and a card table with each known group's pool in a canonical order.
+
+    A deal shuffles, within each known group, which placeholder stands where (the placeholders of the JSON text
+    renamed, then read back), rather than which card each placeholder is: the same deals, relabelled. So while
+    every hidden group is known (Iron Leaguer), every deal of the set shares one card table, and what a game
+    works out from its table alone (Iron Leaguer's ``state.derived``) is worked out once per search, not once
+    per deal. The table and its cards are shared, never to be changed in place (the engines' states are
+    values); everything else of a deal is its own."""
+
+    _TOKEN = re.compile(r'"\?[0-9]+"')
+
+    def __init__(self, info: InformationSet, prior: Prior, seed_rng: Callable[[random.Random], Any],
+                 rebuild: Callable[[State, dict[str, str]], None] | None = None) -> None:
+        self._info, self._prior, self._seed_rng, self._rebuild = info, prior, seed_rng, rebuild
+        body = {k: v for k, v in info.state.items() if k != "cards"}
+        self._text = json.dumps(body)
+        by_group: dict[str, list[str]] = {}
+        for name, group in info.groups.items():
+            by_group.setdefault(group, []).append(name)
+        self._cards: dict[str, Any] = dict(info.state.get("cards") or {})
+        # in the order groups are dealt: (group, its placeholders, known: their pool laid on them canonically)
+        self._groups: list[tuple[str, list[str], bool]] = []
+        for group in sorted(by_group):
+            names = by_group[group]
+            pool = info.pools.get(group) or []
+            known = bool(pool) and len(pool) == len(names)
+            if known:
+                self._cards.update(zip(names, pool, strict=True))
+            self._groups.append((group, names, known))
+        self._shared = all(known for _, _, known in self._groups)
+
+    def deal(self, rng: random.Random) -> State:
+        """One determinization (``determinize``), drawn with ``rng``."""
+        renamed: dict[str, str] = {}
+        cards = self._cards if self._shared else dict(self._cards)
+        for group, names, known in self._groups:
+            if known:
+                moved = list(names)
+                rng.shuffle(moved)
+                renamed.update((f'"{a}"', f'"{b}"') for a, b in zip(names, moved, strict=True) if a != b)
+                continue
+            pool = list(self._info.pools.get(group) or [])
+            if pool:  # a pool that does not fit its placeholders: dealt card by card
+                rng.shuffle(pool)
+            else:
+                pool = list(self._prior(group, len(names), rng))
+            for name, data in zip(names, pool, strict=False):
+                cards[name] = data
+        text = self._TOKEN.sub(lambda m: renamed.get(m.group(0), m.group(0)), self._text) if renamed \
+            else self._text
+        state: State = json.loads(text)  # a fresh body: a search changes nothing of the set
+        state["cards"] = cards
+        state["rng"] = self._seed_rng(rng) | {k: v for k, v in (state.get("rng") or {}).items() if k != "seed"}
+        if self._rebuild is not None:
+            self._rebuild(state, self._info.groups)
+        return state
+
+
 def determinize(info: InformationSet, rng: random.Random, prior: Prior, seed_rng: Callable[[random.Random], Any],
                 rebuild: Callable[[State, dict[str, str]], None] | None = None) -> State:
     """A full state consistent with ``info``: each known group's pool dealt at random into its placeholders, each
     unknown group's placeholders given ``prior``'s cards, a fresh secret seed (``seed_rng(rng)`` makes the game's
     ``rng`` part), then ``rebuild(state, groups)`` restores what the game works out from its cards. The
-    placeholders stay the cards' ids."""
-    state: State = json.loads(json.dumps(info.state))  # a fresh copy: a search changes nothing of the set
-    by_group: dict[str, list[str]] = {}
-    for name, group in info.groups.items():
-        by_group.setdefault(group, []).append(name)
-    cards = state["cards"]
-    for group in sorted(by_group):
-        names = by_group[group]
-        pool = list(info.pools.get(group) or [])
-        if pool:
-            rng.shuffle(pool)
-        else:
-            pool = list(prior(group, len(names), rng))
-        for name, data in zip(names, pool, strict=False):
-            cards[name] = data
-    state["rng"] = seed_rng(rng) | {k: v for k, v in (state.get("rng") or {}).items() if k not in ("seed",)}
-    if rebuild is not None:
-        rebuild(state, info.groups)
-    return state
+    placeholders stay the cards' ids. Its card table and cards may be shared with other deals of ``info``: never
+    change them in place. For many deals of one set, make a :class:`Dealer` once."""
+    return Dealer(info, prior, seed_rng, rebuild).deal(rng)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .information import GroupOf, InformationSet, Prior, determinize, information_set
+from .information import Dealer, GroupOf, InformationSet, Prior, information_set
 from .protocol import State
 
 Evaluate = Callable[[State, str], float]  # (state, seat) -> the seat's chance, 0..1, at a cut-off
@@ -90,8 +90,17 @@ def _policy_move(engine: Any, state: State, seat: str, actions: Sequence[Action]
                  rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < greedy:
-        return max(actions, key=lambda a: (engine.greedy_score(state, a), rng.random()))
+    if rng.random() < greedy:  # the rule of thumb's best, ties broken at random
+        score = engine.greedy_score
+        best = -math.inf
+        ties: list[Action] = []
+        for action in actions:
+            value = score(state, action)
+            if value > best:
+                best, ties = value, [action]
+            elif value == best:
+                ties.append(action)
+        return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
     return actions[rng.randrange(len(actions))]
 
 
@@ -165,8 +174,9 @@ class Estimate:
 def _iterate(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Budget, prior: Prior, root: _Node,
              rng: random.Random, iterations: int, force: Action | None = None) -> None:
     seat = info.seat
+    dealer = Dealer(info, prior, _seed_part, knowledge.rebuild)
     for _ in range(iterations):
-        state = determinize(info, rng, prior, _seed_part, knowledge.rebuild)
+        state = dealer.deal(rng)
         path: list[_Node] = [root]
         added: tuple[_Node, str] | None = None
         try:

@@ -201,3 +201,53 @@ def test_the_search_bot_plays_a_whole_dantalion_draft_with_legal_moves_only():
         state, _ = engine.apply(state, action)
         moves += 1
     assert engine.outcome(state) is not None
+
+
+
+def _places(state: dict, names: set[str]) -> list[str]:
+    """The hidden places of ``state``: the placeholders of ``names`` in the order a fixed reading of its body
+    first meets them (``information._order``; a relabelled deal meets its places in the same order)."""
+    from referee.engine.information import _order
+
+    found: dict[str, str] = {}
+    _order({k: v for k, v in state.items() if k not in ("cards", "rng", "ils", "auras")}, names, found)
+    return list(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_lays_each_known_pool_on_its_places_and_changes_nothing_of_the_set(game):
+    # The dealer shuffles which placeholder stands where (the same deals as shuffling the cards, relabelled):
+    # a place keeps its group, every deal holds each known group's pool exactly on that group's places, deals
+    # differ, a deal can be played, and the set is unchanged.
+    from collections import Counter
+
+    from referee.engine.information import Dealer
+    from referee.engine.search import _seed_part
+
+    engine = get_engine(game)
+    knowledge = knowledge_for(game)
+    state, seat = _mid_game(game, seed=3, moves={"iron_leaguer": 60}.get(game, 20))
+    info = information_set(engine, state, seat, knowledge.group_of, knowledge.derived)
+    before = info.key()
+    places = _places(info.state, set(info.groups))
+    assert info.pools and len(places) == len(info.groups)
+    dealer = Dealer(info, knowledge.prior(info), _seed_part, knowledge.rebuild)
+    deal_rng = random.Random(1)
+    layouts = set()
+    for _ in range(8):
+        dealt = dealer.deal(deal_rng)
+        laid = _places(dealt, set(info.groups))
+        assert [info.groups[n] for n in laid] == [info.groups[n] for n in places], "a place changed its group"
+        for group, cards in info.pools.items():
+            on_places = [json.dumps(dealt["cards"][new], sort_keys=True)
+                         for old, new in zip(places, laid, strict=True) if info.groups[old] == group]
+            assert Counter(on_places) == Counter(json.dumps(card, sort_keys=True) for card in cards), group
+        layouts.add(tuple(dealt["cards"][name]["name"] for name in laid))
+        engine.apply(dealt, engine.legal_actions(dealt, seat)[0])
+    assert len(layouts) > 1, "every deal laid the cards alike"
+    assert info.key() == before, "a deal changed the information set"
+    same = [Dealer(info, knowledge.prior(info), _seed_part, knowledge.rebuild).deal(random.Random(1))
+            for _ in range(2)]
+    assert same[0] == same[1], "a deal is not a function of its seed"
+    if game == "iron_leaguer":  # every hidden group known: one card table for every deal of the set
+        assert dealer.deal(deal_rng)["cards"] is dealer.deal(deal_rng)["cards"]

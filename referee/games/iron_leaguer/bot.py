@@ -9,6 +9,7 @@ prefers a counter to a reset to an attack-right change.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -94,6 +95,12 @@ def _persuade(state: State, action: Persuade) -> float:
     return 3 * p2d6(rules.persuasion_growth_value(ph, state["ils"][t]["heart"], attrs(state, t)["growth"]))
 
 
+@functools.lru_cache(maxsize=1024)
+def _growth_split(parts: tuple[int, ...]) -> float:
+    """The chance-weighted growth of a split (a function of the parts alone: kept, the search asks it often)."""
+    return sum(p2d6(part) for part in parts)
+
+
 _PASS = {"draw": 20, "refresh": 5, "none": 0}
 # IL 8.6: a counter attacks at once with the DP, a reset readies everyone and refills, a change only moves the right
 _INSTRUCTION = {"counter": 3, "reset": 2, "attack_right": 1}
@@ -109,7 +116,7 @@ _SCORES: dict[type[Action], Callable[[State, Any], float]] = {
     Refill: lambda state, a: 0,
     EndRescue: lambda state, a: 0,
     Cancel: lambda state, a: -1000,
-    GrowthSplit: lambda state, a: sum(p2d6(part) for part in a.parts),
+    GrowthSplit: lambda state, a: _growth_split(a.parts),
     Rescue: lambda state, a: 1 + p2d6(state["ils"][a.rescuer]["heart"]),
     ChooseRescuers: lambda state, a: 1 + sum(p2d6(state["ils"][il]["heart"]) for il in a.ils),
     ChooseInstruction: lambda state, a: _INSTRUCTION.get(a.instruction, 0),
