@@ -1,7 +1,7 @@
 """Bots' moves: the bot holding the seat to act decides (seeded by the match's secret seed and the version), its
 move is stored and applied in one transaction, and the bots to act after it go on in the same task for a few
-milliseconds (``match_bot_chain``). In a chain, a match nobody watches has its bots' moves made in one
-transaction, up to ``BATCH_MOVES`` of them (each still its own version, submission and log entries)."""
+milliseconds (``match_bot_chain``). In a chain, a match's bots' moves are made in one transaction, up to
+``BATCH_MOVES`` of them (each still its own version, submission and log entries), with one push for them all."""
 
 from __future__ import annotations
 
@@ -47,16 +47,17 @@ def match_bot_move(*, match_id: int, version: int) -> bool:
     return _bot_moves(match_id, version) > 0
 
 
-# Issue 31, point 4: in a chain (``match_bot_chain``), the moves of the bots to act next in a match nobody watches
-# are made in the same transaction as the first, under the same row lock, up to this many and within the chain's
-# budget: each its own version, ``bot:<version>`` submission and log entries, one write each, but one lock, one
-# commit and one push for them all. A watched match (``live.watched_seats``) keeps a transaction and a push a move,
-# so a watcher sees every move.
+# Issue 31, point 4: in a chain (``match_bot_chain``), the moves of the bots to act next are made in the same
+# transaction as the first, under the same row lock, up to this many and within the chain's budget: each its own
+# version, ``bot:<version>`` submission and log entries, one write each, but one lock, one commit and one push for
+# them all. A watcher (a seat's board or a spectator's) gets the position the batch ends in, every move of it in
+# the log: a push only asks the board to refresh, so a push a move was a refresh a move of moves made a
+# millisecond apart, which no one could follow (docs/matches.md, "Bots' moves in batches").
 BATCH_MOVES = 32
 
 
 def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
-    """The bot's move at ``version`` and, in a chain and unwatched (and ``batching``), the bots' moves after it
+    """The bot's move at ``version`` and, in a chain (and ``batching``), the bots' moves after it
     (``BATCH_MOVES``), in one transaction; the number of moves made (0: the match moved on, or a person is to
     act)."""
     from referee.engine.bots import make_bot
@@ -68,7 +69,7 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
                 return 0
             engine = get_engine(match.game)
             seats = match.seat_rows()
-            batch = batching and getattr(chain, "until", 0) > time.monotonic() and not _watched(match.pk, seats)
+            batch = batching and getattr(chain, "until", 0) > time.monotonic()
             made = 0
             while True:
                 seat = engine.to_act(match.state)
@@ -102,18 +103,6 @@ def _bot_moves(match_id: int, version: int, *, batching: bool = True) -> int:
             seats = match.seat_rows()
             adjudicate_locked(match, engine, seats)
     return 1
-
-
-def _watched(match_id: int, seats: list[Seat]) -> bool:
-    """Whether anyone watches the match (``live.watched_seats``), asked once a chain: a watched match's chain is a
-    move a transaction, and asking again before each of its moves was a cache round trip more a move (the push
-    asks too). A watcher arriving during a chain is seen by the next one, at most ``CHAIN_SECONDS`` later."""
-    from .. import live
-
-    known = chain.watched
-    if match_id not in known:
-        known[match_id] = bool(live.watched_seats(match_id, [*(s.seat for s in seats), None]))
-    return known[match_id]
 
 
 class _KeyTaken(Exception):
@@ -168,7 +157,6 @@ def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECON
     the number of moves made. Each move is ``match_bot_move`` itself, so it is as safe to run twice."""
     made = 0
     chain.until = time.monotonic() + seconds
-    chain.watched = {}  # {match id: watched}, asked once a chain (``_watched``)
     try:
         while True:
             chain.next = None
@@ -182,4 +170,3 @@ def match_bot_chain(*, match_id: int, version: int, seconds: float = CHAIN_SECON
     finally:
         chain.until = 0
         chain.next = None
-        chain.watched = {}

@@ -1,6 +1,7 @@
-"""Issue 31, point 4: in a chain, the moves of the bots of a match nobody watches are made in one transaction (one
-lock, one commit, one push), each still its own version, ``bot:<version>`` submission and log entries; a
-watched match keeps a transaction and a push a move. The whole game is the same either way."""
+"""Issue 31, point 4: in a chain, the moves of a match's bots are made in one transaction (one lock, one commit,
+one push), each still its own version, ``bot:<version>`` submission and log entries, whether anyone watches or
+not: a watcher gets one view a batch, of the position it ends in, with every move in its log. The whole game is
+the same however the moves are batched."""
 
 from __future__ import annotations
 
@@ -49,15 +50,30 @@ def test_an_unwatched_bot_match_makes_its_chain_in_a_few_transactions_each_move_
     assert all(key == f"bot:{version - 1}" for version, key in logged if version)  # each its move's log entries
 
 
-def test_a_watched_bot_match_keeps_a_transaction_and_a_push_a_move(seeded, users, monkeypatch):
+def test_a_watched_bot_match_is_batched_too_and_its_watcher_gets_a_view_a_batch_with_every_move_logged(
+        seeded, users, monkeypatch):
+    from matches.selectors import match_views
+
     match = _bot_match(users, monkeypatch)
     live.mark_watched(match.pk, None)  # a spectator listens
-    asked = []
-    real_watched_seats = live.watched_seats
-    monkeypatch.setattr(live, "watched_seats", lambda *args: (asked.append(args), real_watched_seats(*args))[1])
+    sent = []
+    monkeypatch.setattr(live, "_run", lambda layer, send_all: sent.append(send_all))  # the sends, not run
+    real_views = live.match_views
+    pushed = []
+    monkeypatch.setattr(live, "match_views", lambda **kw: (pushed.append(kw["match"].version), real_views(**kw))[1])
+    before = Match.objects.get(pk=match.pk).version
     made, locks = _play(match, monkeypatch)
-    assert made >= 20 and locks == made
-    assert len(asked) == made + 1  # each move's push asks, and the chain asked once whether to batch
+    match.refresh_from_db()
+    assert made >= 40 or match.status == Match.Status.FINISHED
+    assert locks <= -(-made // bot_service.BATCH_MOVES) + 1 < made  # batched although watched
+    assert pushed == sorted(pushed) and len(pushed) == len(sent) == locks and pushed[-1] == match.version
+    view = match_views(match=match, seats=[None], seat_rows=match.seat_rows())[None]
+    assert view["version"] == match.version
+    keys = list(match.submissions.filter(applied_version__gte=before).order_by("applied_version")
+                .values_list("idempotency_key", flat=True))
+    assert keys == [f"bot:{v}" for v in range(before, match.version)]  # every move of every batch its own
+    logged = list(Event.objects.filter(match=match, version__gt=before).values_list("version", flat=True))
+    assert logged and max(logged) == match.version  # the log goes to the position the watcher was sent
 
 
 def test_outside_a_chain_a_bot_move_is_one_move(seeded, users, monkeypatch):
