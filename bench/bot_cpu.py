@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--moves", type=int, default=400, help="play a match until it ends or passes this version")
     parser.add_argument("--watched", action="store_true", help="every match watched (its seats and spectators, "
-                        "as bench/matches.py's listener marks them): a push a move, no batch")
+                        "as bench/matches.py's listener marks them): each batch's views pushed")
     args = parser.parse_args(argv)
     print_header()
     _database.bench_settings("shinpan_bench_botcpu", sqlite_ok=False)

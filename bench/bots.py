@@ -8,7 +8,8 @@ only the games it lacks are played, and the figures are of them all: a run of ho
 Whole games on new seeds (``S``, ``S+1``, …; default 100000, never the tests' seeds), the bot under test seated
 first in even games and second in odd ones, Legions and Riders' Legend with their two seed sample decks seated
 both ways (``bench/engine.py``'s ``sample_setup``), Iron Leaguer with the seed catalogue's box. The first player
-is the engine's own die roll: the bench prints how often the bot went first. ``--jobs`` plays games in that many
+is the engine's own die roll (Iron Leaguer: the first seat to act, Dark Sports by IL 3.3): the bench prints
+how often the bot went first. ``--jobs`` plays games in that many
 processes (each one core; the per-decision times are CPU seconds of the process that made the decision).
 
 Prints, per game as it ends, the result and the moves; then the thinking time of the bot under test per decision
@@ -69,6 +70,7 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
     mine = seats[index % 2]
     bots = {seat: make_bot(level if seat == mine else against, seed * 2 + i) for i, seat in enumerate(seats)}
     state, _ = engine.new_game({}, setup.decks_for(index // 2), RngSeed(seed_from_int(seed)))
+    opening = engine.to_act(state)  # the first player where the state names none (Iron Leaguer: Dark Sports, IL 3.3)
     times: list[float] = []
     game_started = time.process_time()
     moves = 0
@@ -86,7 +88,7 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
     outcome = engine.outcome(state)
     winner = outcome.winner if outcome else None
     return {"seed": seed, "result": "draw" if winner is None else "win" if winner == mine else "loss",
-            "moves": moves, "times": times, "first": state.get("first") == mine,
+            "moves": moves, "times": times, "first": state.get("first", opening) == mine,
             "discarded": STATS["discarded"] - discarded, "cpu": time.process_time() - game_started,
             "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 

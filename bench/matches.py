@@ -28,9 +28,9 @@ of 1-15 claimed unless ``BENCH_REDIS_URL`` is given, its keys deleted at the end
         [--bots OPPONENT,AUTOPLAY]   (default greedy,random; ``--bots hard,hard``: the search bot on both seats,
         issue 28, point 2: a person's action still holds its targets; the bot actions/s target is for the default)
         [--stop-seconds 75]   (the workers' warm shutdown, then cold, then killed: ``bench/_processes.py``)
-        [--watched N]   (the listener watches N of the bot matches, default all: the others are watched by no
-        one, and their bots' moves are made in batches, ``matches.services.bots.BATCH_MOVES``; the push latency is
-        timed on the watched ones)
+        [--watched N]   (the listener watches N of the bot matches, default all, the others by no one; the
+        push latency is timed on the watched ones. Watched or not, the bots' moves of a chain are made in
+        batches, ``matches.services.bots.BATCH_MOVES``, one push a batch: the latency is of those pushed)
 Targets: issue 6, 100 concurrent matches, at least 100 actions per second (its p99 under 150 ms was from the
 submission to the push when a bot's move queued; see above); issue 14, a human's
 action p99 ≤ 100 ms and ≤ 3× the no-op round trip measured at the same time, ≥ 150 bot actions/s: printed last,
@@ -219,8 +219,7 @@ def main() -> int:
     parser.add_argument("--layout", default="split", choices=["split", "shared"],
                         help="shared: every worker takes every queue; split: the first worker takes only players'")
     parser.add_argument("--watched", type=int, default=None, help="how many of the bot matches the listener "
-                        "watches (default: all; the push latency is timed on those): a match nobody watches is "
-                        "played in batches (issue 31, point 4)")
+                        "watches (default: all; the push latency is timed on those)")
     parser.add_argument("--bots", default="greedy,random", help="the bot matches' two bots, OPPONENT,AUTOPLAY "
                         "(referee.engine.bots.KINDS; the search bot's easy, normal, hard: issue 28, point 2)")
     parser.add_argument("--stop-seconds", type=float, default=75, help="at the end, how long the workers may "
