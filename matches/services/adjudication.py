@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from referee.engine import ActionRefused, get_engine
 
+from ..errors import NotFound
 from ..models import Match, Seat, Submission
-from .locking import locked_for_play
+from .locking import PENDING_FIELDS, PENDING_ORDER, locked_with_pending
 from .progress import append_events, mark_submission, start_step, store_progress
 
 
@@ -20,24 +21,28 @@ def match_adjudicate(*, match_id: int) -> int:
     only pending submissions are touched. A submission for a later version waits for its turn; one for an
     earlier version is rejected as stale; one the engine refuses is rejected with its code, reason and clause.
     """
-    if not Submission.objects.filter(match_id=match_id, status=Submission.Status.PENDING).exists():
-        return 0  # a run that came first took them; one stored after this check enqueues its own run
     with transaction.atomic():
-        match = locked_for_play(match_id)
-        if match.status != Match.Status.ACTIVE:
-            return 0
-        return adjudicate_locked(match, get_engine(match.game))
+        try:
+            match, pending = locked_with_pending(match_id)  # one statement (issue 31, point 4)
+        except NotFound:
+            return 0  # gone (a deleted match's late task): nothing to adjudicate
+        if match.status != Match.Status.ACTIVE or not pending:
+            return 0  # a run that came first took them; one stored after this enqueues its own run
+        return adjudicate_locked(match, get_engine(match.game), pending=pending)
 
 
-def adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None) -> int:
+def adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None, *,
+                      pending: list[Submission] | None = None) -> int:
     """The body of ``match_adjudicate`` inside its transaction, the match row locked; ``seats`` (with users),
-    when the caller has them, go on to the push after commit."""
+    when the caller has them, go on to the push after commit; ``pending``: the pending submissions in order, when
+    the caller read them with the lock (``locked_with_pending``), else they are read here."""
     processed = 0
     start_step(match)  # the submissions' status and the events written with the match row, in one statement
     state, version, seq = match.state, match.version, match.next_seq
     match_version_before = version
-    pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
-                   .order_by("expected_version", "id").only("id", "expected_version", "action"))
+    if pending is None:
+        pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
+                       .order_by(*PENDING_ORDER).only(*PENDING_FIELDS))
     now = timezone.now()
     for submission in pending:
         if submission.expected_version > version:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import rows as rows_module
 from ..errors import NotFound
-from ..models import PLAY_FIELDS, Match
+from ..models import PLAY_FIELDS, Match, Submission
 
 
 def locked(match_id: int) -> Match:
@@ -21,6 +21,23 @@ def locked_for_play(match_id: int) -> Match:
     compiled once per process (``matches.rows.get_row``): the hottest statement, taken on every action."""
     try:
         return rows_module.get_row(Match, int(match_id), PLAY_FIELDS, for_update=True)
+    except (Match.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFound(f"no match {match_id}") from exc
+
+
+# What adjudication reads of the pending submissions, and their order (expected version, then arrival).
+PENDING_FIELDS = ("id", "expected_version", "action")
+PENDING_ORDER = ("expected_version", "id")
+
+
+def locked_with_pending(match_id: int) -> tuple[Match, list[Submission]]:
+    """``locked_for_play`` and the match's pending submissions (``PENDING_FIELDS``, in ``PENDING_ORDER``), in one
+    statement on PostgreSQL (``rows.get_row_locked_with_children``): a person's action is adjudicated in that
+    statement and one write (issue 31, point 4). NotFound when there is no such match."""
+    try:
+        return rows_module.get_row_locked_with_children(
+            Match, int(match_id), PLAY_FIELDS, child=Submission, child_names=PENDING_FIELDS, fk="match_id",
+            where=("status", Submission.Status.PENDING.value), order=PENDING_ORDER)
     except (Match.DoesNotExist, ValueError, TypeError) as exc:
         raise NotFound(f"no match {match_id}") from exc
 

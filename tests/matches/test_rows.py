@@ -141,8 +141,9 @@ def test_a_bot_move_is_the_lock_and_one_write_in_one_transaction(seeded, monkeyp
     assert moved.exists() and set(moved.values_list("submission_id", flat=True)) == {submission.pk}
 
 
-def test_a_person_s_action_is_adjudicated_in_one_write_after_its_reads(seeded, users, monkeypatch):
-    """The lock, the pending submissions, then their status, the events and the match row in one statement."""
+def test_a_person_s_action_is_adjudicated_in_the_lock_and_one_write(seeded, users, monkeypatch):
+    """Issue 31, point 4, for a person's action: the lock with the pending submissions in one statement
+    (``locking.locked_with_pending``), then their status, the events and the match row in one statement."""
     from matches.services import handoff, match_adjudicate
     from matches.services.submission import match_submit_action
 
@@ -159,7 +160,8 @@ def test_a_person_s_action_is_adjudicated_in_one_write_after_its_reads(seeded, u
         assert match_adjudicate(match_id=match.pk) == 1
     statements = _statements(queries)
     if connection.vendor == "postgresql":
-        assert statements == ["SELECT", "BEGIN", "SELECT", "SELECT", "WITH", "COMMIT"], statements
+        assert statements == ["BEGIN", "SELECT", "WITH", "COMMIT"], statements
+        assert "FOR UPDATE" in queries.captured_queries[1]["sql"]
     submission = Submission.objects.get(match=match, idempotency_key="k1")
     assert submission.status == "applied" and submission.applied_version == match.version + 1
     assert Match.objects.get(pk=match.pk).version >= match.version + 1
@@ -183,3 +185,79 @@ def test_a_bot_move_whose_key_was_left_pending_by_an_earlier_release_is_adjudica
     stored = Match.objects.get(pk=match.pk)
     assert stored.version == match.version + 1 and stored.next_seq == Event.objects.filter(match=match).count()
     assert Event.objects.filter(match=match).count() > events_before
+
+
+def test_the_lock_reads_the_pending_submissions_in_order_with_their_actions(seeded, users):
+    """``locking.locked_with_pending``: only the match's pending submissions, by expected version then arrival,
+    each with its id, expected version and action as stored (one statement on PostgreSQL)."""
+    from matches.services.locking import locked_with_pending
+
+    match, other = _started(users), _started(users)
+    rows = [(match, 5, "pending", {"type": "b", "n": [1, "ゴールド"]}), (match, 3, "pending", {"type": "a"}),
+            (match, 3, "applied", {"type": "x"}), (other, 1, "pending", {"type": "y"}),
+            (match, 3, "pending", {"type": "c", "none": None})]
+    made = [Submission.objects.create(match=m, seat="dark", expected_version=v, status=st, action=a,
+                                      idempotency_key=f"k{i}") for i, (m, v, st, a) in enumerate(rows)]
+    with transaction.atomic():
+        locked, pending = locked_with_pending(match.pk)
+    assert locked.pk == match.pk and locked.version == match.version and locked.state == match.state
+    assert [(p.pk, p.expected_version, p.action) for p in pending] == [
+        (made[1].pk, 3, {"type": "a"}), (made[4].pk, 3, {"type": "c", "none": None}),
+        (made[0].pk, 5, {"type": "b", "n": [1, "ゴールド"]})]
+    with transaction.atomic():
+        assert locked_with_pending(other.pk)[1][0].action == {"type": "y"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_awaited_while_another_adjudication_commits_reads_the_submissions_it_left(seeded, users):
+    """READ COMMITTED: a lock awaited returns the row's newest version, but the rest of its statement reads the
+    snapshot taken before the wait. A submission another adjudication applied meanwhile must not come back as
+    pending (it would be applied again, or marked rejected over its application): the rows are read again."""
+    import threading
+    import time
+
+    from django.db import close_old_connections
+
+    from matches.services.locking import locked_with_pending
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's")
+    match = _started(users)
+    submission = Submission.objects.create(match=match, seat="dark", expected_version=match.version,
+                                           action={"type": "x"}, idempotency_key="race")
+    other = connections.create_connection("default")
+    found: dict = {}
+
+    def waiter():
+        try:
+            with transaction.atomic():
+                found["match"], found["pending"] = locked_with_pending(match.pk)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            found["error"] = exc
+        finally:
+            close_old_connections()
+
+    try:
+        other.set_autocommit(False)
+        with other.cursor() as cursor:  # another adjudication holds the lock, applies the submission, moves on
+            cursor.execute("SELECT id FROM matches_match WHERE id = %s FOR UPDATE", [match.pk])
+            thread = threading.Thread(target=waiter)
+            thread.start()
+            for _ in range(200):  # until the waiter's statement waits for the lock
+                cursor.execute("SELECT pg_stat_clear_snapshot()")  # else one snapshot for the transaction
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                               "AND query LIKE %s", ["%FOR UPDATE%"])
+                if cursor.fetchone()[0]:
+                    break
+                time.sleep(0.01)
+            else:
+                raise AssertionError(f"the second lock never waited: {found}")
+            cursor.execute("UPDATE matches_submission SET status = 'applied', applied_version = %s WHERE id = %s",
+                           [match.version + 1, submission.pk])
+            cursor.execute("UPDATE matches_match SET version = version + 1 WHERE id = %s", [match.pk])
+        other.commit()
+        thread.join(10)
+    finally:
+        other.close()
+    assert found["match"].version == match.version + 1  # the newest row
+    assert found["pending"] == []  # not the snapshot's stale pending submission
