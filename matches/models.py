@@ -183,16 +183,18 @@ class Match(models.Model):
         return [(int(first), int(last)) for first, last in (self.config or {}).get("taken_back") or []]
 
     def seat_rows(self) -> list:
-        """The match's Seat rows with their users, in seat order. Once the match has started they never change,
-        so they are kept in a per-process cache keyed by id and commitment; an open match's
-        seats are read every time (a player may still join)."""
-        key = _cache_key(self)
+        """The match's Seat rows with their users, in seat order. While the match is in play they never change,
+        so they are kept in a per-process cache keyed by id and commitment (the hot path: every action and push);
+        an open match's seats are read every time (a player may still join), and so are a finished match's: a
+        player who deletes their account resigns first, and the pages of the match must then show the neutral
+        name at once in every process (``ratings.accounts.close``)."""
+        key = _cache_key(self) if self.status == self.Status.ACTIVE else None
         cached = _SEATS_CACHE.get(key) if key else None
         if cached is not None:
             _SEATS_CACHE.move_to_end(key)
             return cached
         rows = list(self.seats.select_related("user"))
-        if key and self.status != self.Status.OPEN:
+        if key:
             _SEATS_CACHE[key] = rows
             while len(_SEATS_CACHE) > _CARDS_CACHE_SIZE:
                 _SEATS_CACHE.popitem(last=False)

@@ -7,13 +7,43 @@ stays: it is the source of the catalogue's values)."""
 
 from __future__ import annotations
 
+import secrets
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match
 from matches.services import match_resign, match_withdraw
 
 from .models import Rating, RatingPoint
+
+# The neutral name a deleted account keeps: ``deleted-<id>``. No one may sign up with a name of this form, so a
+# name that looks like a deleted account is one, and a deletion never finds its name taken (``SignupForm``).
+NEUTRAL_PREFIX = "deleted-"
+
+
+class SignupForm(UserCreationForm):
+    """Django's sign-up form, refusing the names kept for deleted accounts (``NEUTRAL_PREFIX``, in any case)."""
+
+    def clean_username(self):
+        username = super().clean_username()
+        if username and username.lower().startswith(NEUTRAL_PREFIX):
+            raise forms.ValidationError(_("Names beginning with “%(prefix)s” are kept for deleted accounts."),
+                                        code="reserved", params={"prefix": NEUTRAL_PREFIX})
+        return username
+
+
+def neutral_name(user) -> str:
+    """The name ``user``'s records keep once the account is deleted: ``deleted-<id>``, or, should an account made
+    before names of that form were refused hold it, ``deleted-<id>-<6 hex digits>``."""
+    name = f"{NEUTRAL_PREFIX}{user.pk}"
+    while get_user_model().objects.filter(username=name).exclude(pk=user.pk).exists():
+        name = f"{NEUTRAL_PREFIX}{user.pk}-{secrets.token_hex(3)}"
+    return name
 
 
 def _result(match: Match, seat: str | None) -> str:
@@ -71,11 +101,11 @@ def close(user) -> str:
     from matches.models import PlaySettings
     from tournaments.models import Entry
 
+    neutral = neutral_name(user)  # first: nothing is changed when no name can be found
     for match in Match.objects.filter(status=Match.Status.OPEN, created_by=user):
         match_withdraw(match_id=match.pk, user=user)
     for match in Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user).distinct():
         match_resign(match_id=match.pk, user=user)
-    neutral = f"deleted-{user.pk}"
     with transaction.atomic():
         user.decks.all().delete()
         PlaySettings.objects.filter(user=user).delete()

@@ -63,3 +63,41 @@ def test_deleting_an_account_keeps_the_past_matches_with_a_neutral_name(client, 
     assert f"vs deleted-{a.pk}" in page and "player1" not in page
     assert not client.login(username="player1", password="pw-Shinpan-123")
     assert client.get("/players/player1/").status_code == 404
+
+
+def test_a_deleted_player_s_name_leaves_the_pages_of_a_match_read_while_it_was_in_play(client, seeded, users):
+    # The seats of a match in play are kept per process (Match.seat_rows): a deletion resigns the match, and the
+    # match's page and API then name the neutral record, not the cached player (a helper found the old name).
+    a, b, _c = users
+    match = match_challenge(user=a, game="iron_leaguer", seat="silver", opponent="open")
+    match_join(match_id=match.pk, user=b)
+    client.force_login(b)
+    assert "player1" in client.get(f"/api/matches/{match.pk}/").content.decode()  # read (and kept) in play
+    assert "player1" in client.get(f"/matches/{match.pk}/").content.decode()
+    from ratings.accounts import close
+
+    close(a)
+    for url in (f"/api/matches/{match.pk}/", f"/matches/{match.pk}/"):
+        page = client.get(url).content.decode()
+        assert f"deleted-{a.pk}" in page and "player1" not in page, url
+
+
+def test_no_one_signs_up_with_a_deleted_account_s_name_and_a_deletion_never_finds_its_name_taken(client, seeded,
+                                                                                                   users):
+    from django.contrib.auth.models import User
+
+    from ratings.accounts import close
+
+    a = users[0]
+    for name in (f"deleted-{a.pk}", f"Deleted-{a.pk + 1}", "DELETED-x"):
+        answer = client.post("/accounts/signup/", {"username": name, "password1": "pw-Shinpan-987",
+                                                   "password2": "pw-Shinpan-987"})
+        assert answer.status_code == 200 and "kept for deleted accounts" in answer.content.decode(), name
+        assert not User.objects.filter(username=name).exists()
+    User.objects.create_user(f"deleted-{a.pk}", password="x")  # an account made before such names were refused
+    live = match_challenge(user=a, game="iron_leaguer", seat="silver", opponent="open")
+    match_join(match_id=live.pk, user=users[1])
+    name = close(a)
+    a.refresh_from_db()
+    assert name.startswith(f"deleted-{a.pk}-") and a.username == name and not a.is_active
+    assert Match.objects.get(pk=live.pk).outcome["reason"] == "resigned"
