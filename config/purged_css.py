@@ -122,7 +122,7 @@ class PurgedBulmaFinder(BaseFinder):
     def find(self, path, find_all=False, **kwargs):
         every = find_all or kwargs.get("all", False)  # Django 5.2 still passes the old name ``all``
         if path != OUTPUT:
-            return [] if every else None
+            return []  # as Django's own finders: ``finders.find`` wraps a None in a list, a "match" of None
         found = str(build())
         return [found] if every else found
 

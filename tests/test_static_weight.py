@@ -47,3 +47,17 @@ def test_a_class_under_not_is_not_needed():
     """Found by comparing screenshots: ``.container:not(.is-max-desktop)`` (the container's width) was dropped."""
     kept = purge(".container:not(.is-max-desktop):not(.is-max-tablet){max-width:1152px}", {"container"})
     assert "max-width:1152px" in kept
+
+
+@pytest.mark.parametrize("path", ["abc", "shinpan/nonexistent.js", "shinpan/js/board.js.missing"])
+def test_a_missing_static_file_is_not_found_not_an_error(path, rf):
+    # Under make run (DEBUG, runserver) /static/<path> is served by the finders: the purged-CSS finder answered a
+    # miss with None, which Django's find() wrapped into a match of None, and the page was a 500 (found by a helper).
+    from django.contrib.staticfiles.views import serve
+    from django.http import Http404
+
+    assert finders.find(path) is None
+    assert finders.find(path, find_all=True) == []
+    assert finders.find(OUTPUT)  # the purged stylesheet is still found
+    with pytest.raises(Http404):
+        serve(rf.get(f"/static/{path}"), path, insecure=True)
