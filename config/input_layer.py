@@ -14,12 +14,17 @@ lets it run, inside one transaction that is always rolled back, and still guaran
 show its errors there (a redirect) is kept; anything else is answered 400 as above, as is an exception (the NUL
 that reached PostgreSQL). Nothing a view wrote with a refused character is kept.
 
-JSON bodies are not this layer's: the API's parsers and serializers refuse NUL with 400 already
-(``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``).
+In a JSON body, the API's parsers and serializers refuse NUL in a declared field's value with 400 already
+(``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``). What they let through is this
+layer's: a lone surrogate (``"\ud800"``, which no UTF-8 text can hold: neither PostgreSQL nor the answer that
+repeats it back could encode it) anywhere, key or value, and NUL in a key: **400 naming the field** (its path, as
+``action.card``), before the view.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -52,9 +57,60 @@ def _marked(view_func: Callable[..., Any]) -> bool:
 
 
 def _shown(text: str) -> str:
+    """``text`` as it can be shown: NUL written ``\\0``, a lone surrogate ``\\udxxx``."""
     for char in REFUSED:
         text = text.replace(char, "\\0" if char == "\x00" else f"\\u{ord(char):04x}")
-    return text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# In JSON text a lone surrogate or a NUL can only come escaped (raw, the body is not UTF-8 or not JSON): bodies
+# without such an escape are not parsed here at all.
+_ESCAPED = re.compile(rb"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _json_refused(value: Any, path: str, in_key: bool = False) -> tuple[str, str] | None:
+    """``(the path of the first key or value of ``value`` holding a character no store takes, the character)``,
+    or None. A NUL in a value is the serializers' (they name the field); a lone surrogate anywhere is this
+    layer's."""
+    if isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            return path or "body", found.group(0)
+        if in_key and "\x00" in value:
+            return path, "\x00"
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else key
+            refused = _json_refused(key, where, in_key=True) or _json_refused(item, where)
+            if refused:
+                return refused
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            refused = _json_refused(item, f"{path}[{index}]")
+            if refused:
+                return refused
+    return None
+
+
+def refused_json_field(request: HttpRequest) -> tuple[str, str] | None:
+    """``(field as it can be shown, the refused character)`` for a JSON body holding a lone surrogate (or a NUL in
+    a key); None otherwise, and for a body that is not JSON (the view's parser answers it)."""
+    if request.method not in ("POST", "PUT", "PATCH") or request.content_type != "application/json":
+        return None
+    try:
+        body = request.body
+    except Exception:  # noqa: BLE001 - too large or unreadable: the view answers it
+        return None
+    if not _ESCAPED.search(body):
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    refused = _json_refused(data, "")
+    return (_shown(refused[0]), refused[1]) if refused else None
 
 
 def refused_field(request: HttpRequest) -> str | None:
@@ -85,8 +141,13 @@ def refusal(request: HttpRequest, status: int, code: str, message: str, field: s
     return render(request, "input_refused.html", context, status=status)
 
 
-def _bad_character(request: HttpRequest, field: str) -> HttpResponse:
-    message = _("The field “%(field)s” holds a character that cannot be stored (NUL); remove it.") % {"field": field}
+def _bad_character(request: HttpRequest, field: str, char: str = "\x00") -> HttpResponse:
+    if char == "\x00":
+        message = _("The field “%(field)s” holds a character that cannot be stored (NUL); remove it.") % {
+            "field": field}
+    else:
+        message = _("The field “%(field)s” holds a character that cannot be stored (a lone surrogate, "
+                    "%(code)s); remove it.") % {"field": field, "code": f"U+{ord(char):04X}"}
     return refusal(request, 400, "bad_character", message, field)
 
 
@@ -108,6 +169,9 @@ class InputLayerMiddleware:
 
     def process_view(self, request: HttpRequest, view_func: Callable[..., Any], view_args: Any,
                      view_kwargs: Any) -> HttpResponse | None:
+        in_json = refused_json_field(request)
+        if in_json is not None:
+            return _bad_character(request, *in_json)
         field = refused_field(request)
         if field is None:
             return None

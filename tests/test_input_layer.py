@@ -125,3 +125,35 @@ def test_nul_in_the_path_and_an_oversized_query_string(client):
     long = client.get("/api/cards/", {"q": "a" * 9000})
     assert long.status_code == 414 and long.json()["error"]["code"] == "query_too_long"
     assert client.get("/api/cards/", {"q": "name:maou"}).status_code == 200  # an ordinary query is untouched
+
+
+def _post_json(client, path: str, text: str):
+    return client.generic("POST", path, text.encode(), content_type="application/json")
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("/api/decks/", '{"name\\ud800": "ok"}', "name\\ud800"),
+    ("/api/decks/validate/", '{"text\\udfff": "x"}', "text\\udfff"),
+    ("/api/matches/", '{"game": "iron_leaguer", "x": {"y": [1, "a\\udc00b"]}}', "x.y[1]"),
+    ("/api/matches/1/actions/", '{"action": {"type": "card_change", "seat": "p1", "card": "\\ud800"}, '
+                                '"version": 0, "idempotency_key": "k"}', "action.card"),
+    ("/api/decks/", '{"na\\u0000me": "ok"}', "na\\0me"),
+])
+def test_a_lone_surrogate_anywhere_in_a_json_body_or_nul_in_a_key_is_a_400_naming_the_field(
+        client, django_user_model, path, body, field):
+    # No UTF-8 text holds a lone surrogate: PostgreSQL refuses it, and an answer that repeats it back (an unknown
+    # key, a card named in a refusal) could not be encoded: a 500 (found by a helper). NUL in a value stays the
+    # serializers' (they name the field); in a key it is refused here.
+    client.force_login(django_user_model.objects.create_user("surrogate", password="x"))
+    answer = _post_json(client, path, body)
+    assert answer.status_code == 400, answer.content
+    error = answer.json()["error"]
+    assert error["code"] == "bad_character" and error["field"] == field
+    assert ("lone surrogate" in error["message"]) == ("\\u0000" not in body)
+
+
+def test_a_json_body_with_escapes_that_are_fine_is_left_to_the_view(client, django_user_model):
+    # A surrogate pair is one character (an emoji): the layer parses the body and lets it through to the view.
+    client.force_login(django_user_model.objects.create_user("pairs", password="x"))
+    answer = _post_json(client, "/api/decks/validate/", '{"game": "nope", "text": "1 \\ud83d\\ude00\\u30de"}')
+    assert answer.status_code == 400 and answer.json()["error"]["code"] != "bad_character", answer.content
