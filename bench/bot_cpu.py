@@ -53,7 +53,7 @@ class _Recorded:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--moves", type=int, default=400, help="play a match until it ends or passes this version")
     parser.add_argument("--watched", action="store_true", help="every match watched (its seats and spectators, "

@@ -224,7 +224,7 @@ def _line(label: str, timings: list[float], target: float, loads: str) -> tuple[
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=500)
     parser.add_argument("--deck", type=Path, default=ROOT / "seeds" / "decks" / "riders_legend_shocker.txt")
     parser.add_argument("--sizes", default="10000,100000", help="catalogue sizes of the deck's game, comma-separated")

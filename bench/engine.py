@@ -356,7 +356,7 @@ def worker_heap() -> int:
 
 def main() -> int:
     """Exit status 0 when the game's target is met, 1 when it misses (``make bench`` names the script)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=registry.codes(), default=ISSUE_14_GAME)
     parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the same games (default 3)")

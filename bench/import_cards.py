@@ -390,7 +390,7 @@ def main() -> int:
     if sys.argv[1:2] == ["--run-import"]:
         run_import(sys.argv[2:])
         return 0
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--catalogue", default="0,10000,100000", help="catalogue sizes, comma-separated")
     parser.add_argument("--format", choices=["csv", "json"], default="csv")

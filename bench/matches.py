@@ -210,7 +210,7 @@ def verdicts(matches: int, actions_per_second: float, human_p99: float, noop_p99
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2, help="worker processes")

@@ -365,7 +365,7 @@ def machine_note() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", default="100000", help="the catalogue's size; several, comma-separated "
                         "(10000,100000,1000000): a run at each, then the name: and text searches' plans compared")
     parser.add_argument("--repeat", type=int, default=40)

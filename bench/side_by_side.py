@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: side_by_side.py [options] -- COMMAND ...", file=sys.stderr)
         return 2
     split = argv.index("--")
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", default=BASELINE)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--figure", action="append", default=[], metavar="NAME=REGEX")

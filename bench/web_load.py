@@ -370,7 +370,7 @@ def warm_up(port: int, pages: dict[str, list[str]], cookie: str, processes: int)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--visitors", type=int, default=VISITORS_TARGET, help="visitors at once (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="length of the loaded run (default 30)")
     parser.add_argument("--processes", type=int, default=None,
