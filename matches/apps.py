@@ -16,8 +16,11 @@ class MatchesConfig(AppConfig):
         import os
         import sys
 
+        from config.devserver import widen_request_limits
+
         from . import embedded_timer, tasks, watchdog  # noqa: F401
 
+        widen_request_limits(sys.argv)  # make run: a long query string answered 414, not dropped
         # make run: passed deadlines applied with no page open. Decided from the command line and Django's settings
         # alone: reading Celery's app.conf here would load its configuration before a test or command adjusts it.
         if embedded_timer.should_start(sys.argv, environ=os.environ):
