@@ -69,28 +69,27 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPED = re.compile(rb"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
-def _json_refused(value: Any, path: str, in_key: bool = False) -> tuple[str, str] | None:
+def _json_refused(value: Any) -> tuple[str, str] | None:
     """``(the path of the first key or value of ``value`` holding a character no store takes, the character)``,
-    or None. A NUL in a value is the serializers' (they name the field); a lone surrogate anywhere is this
-    layer's."""
-    if isinstance(value, str):
-        found = _SURROGATE.search(value)
-        if found:
-            return path or "body", found.group(0)
-        if in_key and "\x00" in value:
-            return path, "\x00"
-        return None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            where = f"{path}.{key}" if path else key
-            refused = _json_refused(key, where, in_key=True) or _json_refused(item, where)
-            if refused:
-                return refused
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            refused = _json_refused(item, f"{path}[{index}]")
-            if refused:
-                return refused
+    or None. A NUL in a value is the serializers' (they name the field); a lone surrogate anywhere, and a NUL in a
+    key, are this layer's. Walked with a stack of its own, not by recursion: JSON may nest as deep as the decoder
+    allows."""
+    stack: list[tuple[str, Any, bool]] = [("", value, False)]  # (path, item, whether the item is a key)
+    while stack:
+        path, item, is_key = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found:
+                return path or "body", found.group(0)
+            if is_key and "\x00" in item:
+                return path, "\x00"
+        elif isinstance(item, dict):
+            for key, child in reversed(list(item.items())):  # popped in order: the first refused is named
+                where = f"{path}.{key}" if path else key
+                stack.append((where, child, False))
+                stack.append((where, key, True))  # the key itself, before its value
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{index}]", child, False) for index, child in reversed(list(enumerate(item))))
     return None
 
 
@@ -107,9 +106,9 @@ def refused_json_field(request: HttpRequest) -> tuple[str, str] | None:
         return None
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the view's parser answers it
         return None
-    refused = _json_refused(data, "")
+    refused = _json_refused(data)
     return (_shown(refused[0]), refused[1]) if refused else None
 
 

@@ -157,3 +157,18 @@ def test_a_json_body_with_escapes_that_are_fine_is_left_to_the_view(client, djan
     client.force_login(django_user_model.objects.create_user("pairs", password="x"))
     answer = _post_json(client, "/api/decks/validate/", '{"game": "nope", "text": "1 \\ud83d\\ude00\\u30de"}')
     assert answer.status_code == 400 and answer.json()["error"]["code"] != "bad_character", answer.content
+
+
+@pytest.mark.parametrize("depth", [500, 100_000])
+def test_a_surrogate_deep_in_nested_json_is_a_400_never_a_500(client, depth):
+    # Past the decoder's depth the parser's own 400 ("nested too deeply"); within it the layer walks without
+    # recursion and names the place. The layer's parse had raised RecursionError: a 500.
+    client.raise_request_exception = False
+    body = '{"a": ' + "[" * depth + '"\\ud800"' + "]" * depth + "}"
+    answer = _post_json(client, "/api/decks/validate/", body)
+    assert answer.status_code == 400, answer.content[:200]
+    error = answer.json()["error"]
+    if depth < 1000:
+        assert error["code"] == "bad_character" and error["field"] == "a" + "[0]" * depth
+    else:
+        assert error["code"] == "parse_error"
