@@ -18,7 +18,8 @@ In a JSON body, the API's parsers and serializers refuse NUL in a declared field
 (``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``). What they let through is this
 layer's: a lone surrogate (``"\ud800"``, which no UTF-8 text can hold: neither PostgreSQL nor the answer that
 repeats it back could encode it) anywhere, key or value, and NUL in a key: **400 naming the field** (its path, as
-``action.card``), before the view.
+``action.card``), before the view; and the API's JSON parser asks the same of every body it reads, in any
+media type and charset it takes (``config.parsers.SafeJSONParser``: ``application/*`` and UTF-16 bodies too).
 """
 
 from __future__ import annotations
@@ -108,6 +109,13 @@ def refused_json_field(request: HttpRequest) -> tuple[str, str] | None:
         data = json.loads(body)
     except (ValueError, RecursionError):  # not JSON, or nested too deep: the view's parser answers it
         return None
+    return json_refused(data)
+
+
+def json_refused(data: Any) -> tuple[str, str] | None:
+    """``(field as it can be shown, the refused character)`` of parsed JSON ``data`` holding a lone surrogate
+    anywhere or a NUL in a key; None when it holds neither. The API's JSON parser asks it of every body it reads,
+    whatever its media type and charset (``config.parsers``)."""
     refused = _json_refused(data)
     return (_shown(refused[0]), refused[1]) if refused else None
 
@@ -140,14 +148,18 @@ def refusal(request: HttpRequest, status: int, code: str, message: str, field: s
     return render(request, "input_refused.html", context, status=status)
 
 
-def _bad_character(request: HttpRequest, field: str, char: str = "\x00") -> HttpResponse:
+def bad_character_message(field: str, char: str = "\x00") -> str:
+    """The refusal of ``char`` (NUL or a lone surrogate) in ``field`` (as it can be shown), in the reader's
+    language."""
     if char == "\x00":
-        message = _("The field “%(field)s” holds a character that cannot be stored (NUL); remove it.") % {
+        return _("The field “%(field)s” holds a character that cannot be stored (NUL); remove it.") % {
             "field": field}
-    else:
-        message = _("The field “%(field)s” holds a character that cannot be stored (a lone surrogate, "
-                    "%(code)s); remove it.") % {"field": field, "code": f"U+{ord(char):04X}"}
-    return refusal(request, 400, "bad_character", message, field)
+    return _("The field “%(field)s” holds a character that cannot be stored (a lone surrogate, "
+             "%(code)s); remove it.") % {"field": field, "code": f"U+{ord(char):04X}"}
+
+
+def _bad_character(request: HttpRequest, field: str, char: str = "\x00") -> HttpResponse:
+    return refusal(request, 400, "bad_character", bad_character_message(field, char), field)
 
 
 class InputLayerMiddleware:

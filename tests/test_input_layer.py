@@ -172,3 +172,19 @@ def test_a_surrogate_deep_in_nested_json_is_a_400_never_a_500(client, depth):
         assert error["code"] == "bad_character" and error["field"] == "a" + "[0]" * depth
     else:
         assert error["code"] == "parse_error"
+
+
+@pytest.mark.parametrize(("content_type", "encoding"), [
+    ("application/*", "utf-8"), ("*/*", "utf-8"), ("application/json; charset=utf-16", "utf-16"),
+    ("application/json; charset=utf-32", "utf-32"),
+])
+def test_a_lone_surrogate_in_json_of_any_media_type_the_api_parses_is_a_400(client, django_user_model,
+                                                                              content_type, encoding):
+    # DRF parses these as JSON too: the layer's byte check does not see them, the parser's own check does (a
+    # helper found {"na\ud800me": "x"} sent as application/* gave a 500).
+    client.raise_request_exception = False
+    client.force_login(django_user_model.objects.create_user("media", password="x"))
+    body = '{"na\\ud800me": "x", "game": "legions"}'.encode(encoding)
+    answer = client.generic("POST", "/api/decks/validate/", body, content_type=content_type)
+    assert answer.status_code == 400, answer.content[:200]
+    assert answer.json()["error"]["code"] == "bad_character" and answer.json()["error"]["field"] == "na\\ud800me"
