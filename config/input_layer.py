@@ -173,6 +173,7 @@ class InputLayerMiddleware:
         if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY_STRING:
             message = _("The address is too long: at most %(n)s characters after the question mark.") % {
                 "n": MAX_QUERY_STRING}
+            request.META["QUERY_STRING"] = ""  # the page's links (sign in, language) repeat the address without it
             return refusal(request, 414, "query_too_long", message)
         if any(char in request.path for char in REFUSED):  # before resolving: a route's converter may take it
             return _bad_character(request, "path")

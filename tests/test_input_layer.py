@@ -124,6 +124,8 @@ def test_nul_in_the_path_and_an_oversized_query_string(client):
     assert japanese.status_code == 400 and "項目「game」に保存できない文字" in japanese.content.decode()
     long = client.get("/api/cards/", {"q": "a" * 9000})
     assert long.status_code == 414 and long.json()["error"]["code"] == "query_too_long"
+    page = client.get("/cards/", {"q": "a" * 100_000})  # the page does not repeat the address it refused
+    assert page.status_code == 414 and len(page.content) < 50_000 and "aaaaaaaaaa" not in page.content.decode()
     assert client.get("/api/cards/", {"q": "name:maou"}).status_code == 200  # an ordinary query is untouched
 
 
