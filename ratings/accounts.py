@@ -1,9 +1,9 @@
 """Users own their data (issue 31, point 7): ``export(user)``, everything the site holds of a player as one JSON
 document; ``close(user)``, the account deleted the way a club's records need: the player's decks, board settings
-and ratings go, their open challenges are withdrawn and their matches in play resigned, and the
-account itself is kept as an anonymous, disabled record ("deleted-<id>", no password, no e-mail) so the past
-matches, events and card proposals it took part in keep a neutral name instead of a hole (a proposal's photo
-stays: it is the source of the catalogue's values)."""
+and ratings go, their open challenges (and the invitations sent to them) are withdrawn and their matches in play
+resigned, and the account itself is kept as an anonymous, disabled record ("deleted-<id>", no password, no
+e-mail) so the past matches, events and card proposals it took part in keep a neutral name instead of a hole (a
+proposal's photo stays: it is the source of the catalogue's values)."""
 
 from __future__ import annotations
 
@@ -104,6 +104,8 @@ def close(user) -> str:
     neutral = neutral_name(user)  # first: nothing is changed when no name can be found
     for match in Match.objects.filter(status=Match.Status.OPEN, created_by=user):
         match_withdraw(match_id=match.pk, user=user)
+    for match in Match.objects.filter(status=Match.Status.OPEN, invited=user).select_related("created_by"):
+        match_withdraw(match_id=match.pk, user=match.created_by)  # an invitation no one could accept any more
     for match in Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user).distinct():
         match_resign(match_id=match.pk, user=user)
     with transaction.atomic():

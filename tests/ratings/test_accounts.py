@@ -46,6 +46,7 @@ def test_deleting_an_account_keeps_the_past_matches_with_a_neutral_name(client, 
     live = match_challenge(user=a, game="iron_leaguer", seat="silver", opponent="open")
     match_join(match_id=live.pk, user=b)
     waiting = match_challenge(user=a, game="iron_leaguer", seat="silver", opponent="open")
+    invited = match_challenge(user=b, game="iron_leaguer", seat="silver", opponent="user", invitee=a.username)
     client.force_login(a)
     wrong = client.post("/players/me/account/", {"password": "nope"})
     assert wrong.status_code == 400 and "account is kept" in wrong.content.decode()
@@ -58,6 +59,7 @@ def test_deleting_an_account_keeps_the_past_matches_with_a_neutral_name(client, 
     assert not a.decks.exists()
     assert Match.objects.get(pk=live.pk).outcome["reason"] == "resigned"  # the match in play: resigned
     assert Match.objects.get(pk=waiting.pk).outcome["reason"] == "withdrawn"
+    assert Match.objects.get(pk=invited.pk).outcome["reason"] == "withdrawn"  # an invitation to them: gone too
     client.force_login(b)
     page = client.get("/players/player2/").content.decode()  # the opponent's history: a neutral name
     assert f"vs deleted-{a.pk}" in page and "player1" not in page
