@@ -163,8 +163,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else 
 # production collectstatic's files are compressed (gzip and Brotli) and fingerprinted by WhiteNoise, so a page's
 # static files are cached for good and fetched once.
 STATICFILES_FINDERS = [
-    "django.contrib.staticfiles.finders.FileSystemFinder",
-    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "config.static_finders.FileSystemFinder",  # a path out of the folder: not found, not a 500
+    "config.static_finders.AppDirectoriesFinder",
     "config.purged_css.PurgedBulmaFinder",
 ]
 STORAGES = {

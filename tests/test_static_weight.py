@@ -49,7 +49,8 @@ def test_a_class_under_not_is_not_needed():
     assert "max-width:1152px" in kept
 
 
-@pytest.mark.parametrize("path", ["abc", "shinpan/nonexistent.js", "shinpan/js/board.js.missing"])
+@pytest.mark.parametrize("path", ["abc", "shinpan/nonexistent.js", "shinpan/js/board.js.missing", "../settings.py",
+                                  "shinpan/../../manage.py", "../"])
 def test_a_missing_static_file_is_not_found_not_an_error(path, rf):
     # Under make run (DEBUG, runserver) /static/<path> is served by the finders: the purged-CSS finder answered a
     # miss with None, which Django's find() wrapped into a match of None, and the page was a 500 (found by a helper).
