@@ -71,8 +71,15 @@ def test_the_other_sides_hidden_cards_show_only_with_the_toggle(seeded, users, g
     engine = get_engine(game)
     with translation.override("en"):
         steps = _replay_steps_cached(match, log)
-        step = min(6, len(steps))
-        for seat in (*engine.seats, None):
+        views = (*engine.seats, None)
+        # a step at which every view has a hidden hand (the match's seed is drawn anew each run: at a fixed step
+        # the other hand was sometimes empty, and only the decks were face down, which the toggle leaves so)
+        step = next((at for at in range(6, min(60, len(steps)) + 1)
+                     if all(any("hand" in t.lower() and "face-down" in t
+                                for t in replay_board(match, log, steps, at, seat=seat, reveal=False).text_zones)
+                            for seat in views)), None)
+        assert step is not None, "no step with every view's hidden hand"
+        for seat in views:
             hidden = replay_board(match, log, steps, step, seat=seat, reveal=False)
             shown = replay_board(match, log, steps, step, seat=seat, reveal=True)
             assert re.search(r"\d+ face-down cards?", _hidden_hand(hidden))  # the other hand: a count
