@@ -10,17 +10,19 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import SuspiciousFileOperation
 
 
-class FileSystemFinder(finders.FileSystemFinder):
+class _ClimbingOutIsNotFound:
+    """``find`` answering Django's ``SuspiciousFileOperation`` (a path out of the finder's folders) as not found."""
+
     def find(self, path, find_all=False, **kwargs):
         try:
-            return super().find(path, find_all=find_all, **kwargs)
+            return super().find(path, find_all=find_all, **kwargs)  # type: ignore[misc]
         except SuspiciousFileOperation:
             return []
 
 
-class AppDirectoriesFinder(finders.AppDirectoriesFinder):
-    def find(self, path, find_all=False, **kwargs):
-        try:
-            return super().find(path, find_all=find_all, **kwargs)
-        except SuspiciousFileOperation:
-            return []
+class FileSystemFinder(_ClimbingOutIsNotFound, finders.FileSystemFinder):
+    pass
+
+
+class AppDirectoriesFinder(_ClimbingOutIsNotFound, finders.AppDirectoriesFinder):
+    pass
