@@ -170,6 +170,13 @@ def _children_sql(model: type[models.Model], names: tuple[str, ...], child: type
             f"WHERE {pk} = %s FOR UPDATE")
 
 
+def children_of(child: type[models.Model], pk: object, child_names: tuple[str, ...], *, fk: str,
+                where: tuple[str, object], order: tuple[str, ...]) -> list:
+    """The rows of ``child`` pointing at ``pk`` by ``fk`` whose column ``where[0]`` equals ``where[1]``, ordered by
+    ``order``, loaded with ``child_names`` only: one ORM query."""
+    return list(child.objects.filter(**{fk: pk, where[0]: where[1]}).order_by(*order).only(*child_names))
+
+
 def get_row_locked_with_children(model: type[models.Model], pk: object, names: tuple[str, ...], *,
                                  child: type[models.Model], child_names: tuple[str, ...], fk: str,
                                  where: tuple[str, object], order: tuple[str, ...]) -> tuple[models.Model, list]:
@@ -185,7 +192,7 @@ def get_row_locked_with_children(model: type[models.Model], pk: object, names: t
     child_names = _in_model_order(child, child_names)
     if db.vendor != "postgresql":
         found = get_row(model, pk, names, for_update=True)
-        return found, list(child.objects.filter(**{fk: pk, where[0]: where[1]}).order_by(*order).only(*child_names))
+        return found, children_of(child, pk, child_names, fk=fk, where=where, order=order)
     names = _in_model_order(model, names)
     with db.cursor() as cursor:
         cursor.execute(_children_sql(model, names, child, child_names, fk, where[0], order), [where[1], pk, pk])
@@ -198,7 +205,7 @@ def get_row_locked_with_children(model: type[models.Model], pk: object, names: t
         # The row changed while the lock was awaited: the lock returns its newest version, but the children were
         # read in the statement's snapshot, from before that change (READ COMMITTED), and may be stale (a
         # submission another adjudication has applied still pending). Read again, in a new snapshot.
-        return found, list(child.objects.filter(**{fk: pk, where[0]: where[1]}).order_by(*order).only(*child_names))
+        return found, children_of(child, pk, child_names, fk=fk, where=where, order=order)
     if isinstance(children, str):  # a driver that hands JSON back as text
         children = json.loads(children)
     return found, [child.from_db(db.alias, list(child_names), [item[n] for n in child_names]) for item in children]

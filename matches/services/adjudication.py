@@ -11,7 +11,7 @@ from referee.engine import ActionRefused, get_engine
 
 from ..errors import NotFound
 from ..models import Match, Seat, Submission
-from .locking import PENDING_FIELDS, PENDING_ORDER, locked_with_pending
+from .locking import locked_with_pending, pending_of
 from .progress import append_events, mark_submission, start_step, store_progress
 
 
@@ -41,8 +41,7 @@ def adjudicate_locked(match: Match, engine, seats: list[Seat] | None = None, *,
     state, version, seq = match.state, match.version, match.next_seq
     match_version_before = version
     if pending is None:
-        pending = list(Submission.objects.filter(match_id=match.pk, status=Submission.Status.PENDING)
-                       .order_by(*PENDING_ORDER).only(*PENDING_FIELDS))
+        pending = pending_of(match.pk)
     now = timezone.now()
     for submission in pending:
         if submission.expected_version > version:

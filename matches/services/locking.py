@@ -28,6 +28,12 @@ def locked_for_play(match_id: int) -> Match:
 # What adjudication reads of the pending submissions, and their order (expected version, then arrival).
 PENDING_FIELDS = ("id", "expected_version", "action")
 PENDING_ORDER = ("expected_version", "id")
+_PENDING = {"fk": "match_id", "where": ("status", Submission.Status.PENDING.value), "order": PENDING_ORDER}
+
+
+def pending_of(match_id: int) -> list[Submission]:
+    """The match's pending submissions (``PENDING_FIELDS``, in ``PENDING_ORDER``), by a statement of their own."""
+    return rows_module.children_of(Submission, match_id, PENDING_FIELDS, **_PENDING)
 
 
 def locked_with_pending(match_id: int) -> tuple[Match, list[Submission]]:
@@ -36,8 +42,7 @@ def locked_with_pending(match_id: int) -> tuple[Match, list[Submission]]:
     statement and one write (issue 31, point 4). NotFound when there is no such match."""
     try:
         return rows_module.get_row_locked_with_children(
-            Match, int(match_id), PLAY_FIELDS, child=Submission, child_names=PENDING_FIELDS, fk="match_id",
-            where=("status", Submission.Status.PENDING.value), order=PENDING_ORDER)
+            Match, int(match_id), PLAY_FIELDS, child=Submission, child_names=PENDING_FIELDS, **_PENDING)
     except (Match.DoesNotExist, ValueError, TypeError) as exc:
         raise NotFound(f"no match {match_id}") from exc
 
