@@ -15,16 +15,15 @@ show its errors there (a redirect) is kept; anything else is answered 400 as abo
 that reached PostgreSQL). Nothing a view wrote with a refused character is kept.
 
 In a JSON body, the API's parsers and serializers refuse NUL in a declared field's value with 400 already
-(``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``). What they let through is this
-layer's: a lone surrogate (``"\ud800"``, which no UTF-8 text can hold: neither PostgreSQL nor the answer that
-repeats it back could encode it) anywhere, key or value, and NUL in a key: **400 naming the field** (its path, as
-``action.card``), before the view; and the API's JSON parser asks the same of every body it reads, in any
-media type and charset it takes (``config.parsers.SafeJSONParser``: ``application/*`` and UTF-16 bodies too).
+(``rest_framework.fields.CharField`` carries ``ProhibitNullCharactersValidator``). What they let through,
+this layer names (``json_refused``) and the API's JSON parser refuses in every body it reads, in any media type and
+charset it takes (``config.parsers.SafeJSONParser``: ``application/*`` and UTF-16 bodies too): a lone surrogate
+(``"\ud800"``, which no UTF-8 text can hold: neither PostgreSQL nor the answer that repeats it back could encode
+it) anywhere, key or value, and NUL in a key: **400 naming the field** (its path, as ``action.card``).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -65,9 +64,6 @@ def _shown(text: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# In JSON text a lone surrogate or a NUL can only come escaped (raw, the body is not UTF-8 or not JSON): bodies
-# without such an escape are not parsed here at all.
-_ESCAPED = re.compile(rb"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
 def _json_refused(value: Any) -> tuple[str, str] | None:
@@ -92,24 +88,6 @@ def _json_refused(value: Any) -> tuple[str, str] | None:
         elif isinstance(item, list):
             stack.extend((f"{path}[{index}]", child, False) for index, child in reversed(list(enumerate(item))))
     return None
-
-
-def refused_json_field(request: HttpRequest) -> tuple[str, str] | None:
-    """``(field as it can be shown, the refused character)`` for a JSON body holding a lone surrogate (or a NUL in
-    a key); None otherwise, and for a body that is not JSON (the view's parser answers it)."""
-    if request.method not in ("POST", "PUT", "PATCH") or request.content_type != "application/json":
-        return None
-    try:
-        body = request.body
-    except Exception:  # noqa: BLE001 - too large or unreadable: the view answers it
-        return None
-    if not _ESCAPED.search(body):
-        return None
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep: the view's parser answers it
-        return None
-    return json_refused(data)
 
 
 def json_refused(data: Any) -> tuple[str, str] | None:
@@ -181,9 +159,6 @@ class InputLayerMiddleware:
 
     def process_view(self, request: HttpRequest, view_func: Callable[..., Any], view_args: Any,
                      view_kwargs: Any) -> HttpResponse | None:
-        in_json = refused_json_field(request)
-        if in_json is not None:
-            return _bad_character(request, *in_json)
         field = refused_field(request)
         if field is None:
             return None
