@@ -51,6 +51,13 @@ def test_a_bad_value_comes_back_beside_its_field_with_everything_typed_kept(clie
     html = response.content.decode()
     assert 'value="-4"' in html and "the photo is blurry" in html
     assert not CardProposal.objects.exists()
+    # the message is tied to its field for a screen reader: every id the input's aria-describedby names is on the
+    # page, the error's among them (the bug: the help and the errors had no ids)
+    field = re.search(r'<input[^>]*name="attr__legions__atk"[^>]*>', html).group(0)
+    described = re.search(r'aria-describedby="([^"]+)"', field).group(1).split()
+    assert "id_attr__legions__atk_error" in described and 'aria-invalid="true"' in field
+    for ref in described:
+        assert f'id="{ref}"' in html, ref
 
 
 @pytest.mark.django_db

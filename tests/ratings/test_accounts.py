@@ -103,3 +103,20 @@ def test_no_one_signs_up_with_a_deleted_account_s_name_and_a_deletion_never_find
     a.refresh_from_db()
     assert name.startswith(f"deleted-{a.pk}-") and a.username == name and not a.is_active
     assert Match.objects.get(pk=live.pk).outcome["reason"] == "resigned"
+
+
+def test_a_sign_up_error_is_tied_to_its_field_for_a_screen_reader(client, seeded):
+    """A refused name's message is what the name field's ``aria-describedby`` names (a screen reader reads it on
+    the field), and the field says it is invalid; the bug: the errors had no id, so the reference pointed nowhere."""
+    import re
+
+    page = client.post("/accounts/signup/", {"username": "deleted-9", "password1": "pw-Shinpan-987",
+                                             "password2": "pw-Shinpan-987"}).content.decode()
+    field = re.search(r"<input[^>]*name=\"username\"[^>]*>", page).group(0)
+    assert 'aria-invalid="true"' in field
+    described = re.search(r'aria-describedby="([^"]+)"', field).group(1).split()
+    assert "id_username_error" in described
+    for ref in described:  # every id the field names is on the page
+        assert f'id="{ref}"' in page, ref
+    error = re.search(r'<div id="id_username_error"[^>]*>(.*?)</div>', page, re.S).group(1)
+    assert "kept for deleted accounts" in error
