@@ -15,7 +15,9 @@ processes (each one core; the per-decision times are CPU seconds of the process 
 Prints, per game as it ends, the result and the moves; then the thinking time of the bot under test per decision
 with more than one legal action (median, p95, max; a decision with one legal action costs no search and is not
 counted), the discarded determinizations, the peak RSS of each process, the interpreter and ``machine_speed``
-(``bench/engine.py``: the CPU seconds of a fixed pure-Python loop), and last::
+(``bench/engine.py``: the CPU seconds of a fixed pure-Python loop), the bot's wins in each seat (Iron Leaguer's
+Silver Castle and Dark Sports are not even: between two greedy bots Silver wins most games) and, with
+``--baseline``, the opponent's bot against itself on the same seeds and decks by seat, and last::
 
     G L vs greedy: W wins, D draws, L losses of N (X%, Wilson 95% lo-hi%)
 
@@ -57,6 +59,16 @@ def _setup(game: str):
     return iron_leaguer_setup(load_pool("catalogue")) if game == "iron_leaguer" else sample_setup(game)
 
 
+def by_seat(results: list[dict]) -> str:
+    """``"silver 7 of 9 (78%), dark 0 of 9 (0%)"``: the bot's wins (a draw half) in each seat it held."""
+    seats: dict[str, list[float]] = {}
+    for r in results:
+        if "seat" in r:  # results files written before the seat was kept lack it
+            seats.setdefault(r["seat"], []).append(1.0 if r["result"] == "win" else 0.5 if r["result"] == "draw" else 0)
+    return ", ".join(f"{seat} {sum(won):g} of {len(won)} ({100 * sum(won) / len(won):.0f}%)"
+                     for seat, won in sorted(seats.items()))
+
+
 def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
     """One game: the bot under test seated by ``index`` (even: first seat), the decks by ``index // 2``."""
     from referee.engine.bots import make_bot
@@ -87,7 +99,7 @@ def play(game: str, level: str, against: str, seed: int, index: int) -> dict:
         moves += 1
     outcome = engine.outcome(state)
     winner = outcome.winner if outcome else None
-    return {"seed": seed, "result": "draw" if winner is None else "win" if winner == mine else "loss",
+    return {"seed": seed, "seat": mine, "result": "draw" if winner is None else "win" if winner == mine else "loss",
             "moves": moves, "times": times, "first": state.get("first", opening) == mine,
             "discarded": STATS["discarded"] - discarded, "cpu": time.process_time() - game_started,
             "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
@@ -105,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first-seed", type=int, default=100_000)
+    parser.add_argument("--baseline", action="store_true", help="play the same seeds and decks again with the "
+                        "opponent's bot in both seats and print its wins by seat (cheap against greedy or random)")
     parser.add_argument("--results", type=Path, help="a JSON-lines file: each game is appended as it ends, and a "
                         "run with the same file plays only the games it does not hold yet (a long run resumes)")
     args = parser.parse_args(argv)
@@ -153,6 +167,15 @@ def main(argv: list[str] | None = None) -> int:
           f"{max(r['rss_mb'] for r in results):.0f} MB; {time.monotonic() - started:.0f} s wall this run, {args.jobs} "
           f"job(s); {sum(r.get('cpu', 0.0) for r in results) / 60:.0f} CPU minutes for the {len(results)} games")
     print(f"python {platform.python_version()} ({platform.machine()}); machine_speed {machine_speed():.2f} s")
+    print("by seat: " + by_seat(results))
+    if args.baseline:
+        # the same seeds and decks with the opponent's bot in both seats: what the seats are worth between equals
+        # (an asymmetric game such as Iron Leaguer's Silver Castle and Dark Sports need not be even)
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            base = list(pool.map(play, *zip(*[(args.game, args.against, args.against, seed, index)
+                                              for seed, index in seeds], strict=True)))
+        print(f"baseline, {args.against} vs {args.against} on the same seeds and decks, the seat of the bot under "
+              f"test: " + by_seat(base))
     print(f"{args.game} {args.level} vs {args.against}: {wins} wins, {draws} draws, {losses} losses of "
           f"{len(results)} ({100 * score / max(1, len(results)):.0f}%, Wilson 95% {100 * lo:.0f}-{100 * hi:.0f}%)")
     return 0

@@ -42,6 +42,21 @@ def test_a_short_strength_run_prints_its_figures_and_resumes(tmp_path, capsys):
     assert LAST.match(out[-1]).group(4) == "3"
 
 
+def test_the_strength_run_says_the_wins_by_seat_and_what_the_seats_are_worth_between_equals(capsys):
+    # Iron Leaguer's two teams are not even: the bench says what each seat won, and --baseline what the
+    # opponent's bot wins against itself in the same seats on the same seeds
+    assert bots.main(["--game", "iron_leaguer", "--level", "greedy", "--against", "random", "--games", "2",
+                      "--baseline"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    seats = re.fullmatch(r"by seat: dark (\d) of 1 \(\d+%\), silver (\d) of 1 \(\d+%\)", out[-3])
+    assert seats, out[-3]
+    base = re.fullmatch(r"baseline, random vs random on the same seeds and decks, the seat of the bot under test: "
+                        r"dark (\d) of 1 \(\d+%\), silver (\d) of 1 \(\d+%\)", out[-2])
+    assert base, out[-2]
+    wins = int(re.match(r"iron_leaguer greedy vs random: (\d) wins, ", out[-1]).group(1))
+    assert int(seats.group(1)) + int(seats.group(2)) == wins
+
+
 @pytest.mark.parametrize("game", ["legions", "riders_legend", "iron_leaguer"])
 def test_a_short_soak_self_plays_with_every_action_legal(game, capsys):
     assert bot_soak.main(["--game", game, "--level", "easy", "--decisions", "150", "--games", "0"]) == 0
