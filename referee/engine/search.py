@@ -46,6 +46,10 @@ class Knowledge:
     # is not): a game leaves out moves that only undo others, which the rules allow without end (a search
     # finding them even would go round in circles). None: every legal move.
     considered: Callable[[State, str, Sequence[Action]], Sequence[Action]] | None = None
+    # Whether the evaluation can judge a position (``state -> bool``): a playout cut off at its depth goes on
+    # while it cannot, for at most the depth again (a quiescence search's idea: an Iron Leaguer exchange half
+    # played holds cards spent and no point yet). None: every position.
+    settled: Callable[[State], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -181,9 +185,10 @@ def _iterate(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Bu
         added: tuple[_Node, str] | None = None
         try:
             state, added = _descend(engine, knowledge, state, root, path, budget, rng, force)
-            for _move in range(budget.depth):  # the playout
+            settled = knowledge.settled
+            for move in range(2 * budget.depth if settled is not None else budget.depth):  # the playout
                 mover = engine.to_act(state)
-                if mover is None:
+                if mover is None or move >= budget.depth and settled(state):  # type: ignore[misc]
                     break
                 legal = _moves(engine, knowledge, state, mover)
                 state, _ = engine.apply(state, _policy_move(engine, state, mover, legal, budget.greedy, rng))
