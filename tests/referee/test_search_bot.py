@@ -251,3 +251,35 @@ def test_a_deal_lays_each_known_pool_on_its_places_and_changes_nothing_of_the_se
     assert same[0] == same[1], "a deal is not a function of its seed"
     if game == "iron_leaguer":  # every hidden group known: one card table for every deal of the set
         assert dealer.deal(deal_rng)["cards"] is dealer.deal(deal_rng)["cards"]
+
+
+def test_a_playout_goes_on_past_its_depth_while_the_position_is_not_settled():
+    """``Knowledge.settled``: a playout at its depth goes on while the evaluation cannot judge the position, for
+    at most the depth again; a game that says every position is settled searches exactly as one that says
+    nothing (the same moves made, the same decision)."""
+    import dataclasses
+
+    game = "iron_leaguer"
+    state, seat = _mid_game(game, 3, 30)
+    base = knowledge_for(game)
+    info = information_set(get_engine(game), state, seat, base.group_of, base.derived)
+
+    def run(settled):
+        engine = get_engine(game)
+        counted = {"moves": 0}
+
+        class Counting:  # the engine, counting the moves the search makes
+            def __getattr__(self, name):
+                return getattr(engine, name)
+
+            def apply(self, state, action):
+                counted["moves"] += 1
+                return engine.apply(state, action)
+
+        knowledge = dataclasses.replace(base, settled=settled)
+        return repr(search(Counting(), info, knowledge, SMALL, 11)), counted["moves"]
+
+    unset = run(None)
+    assert run(lambda state: True) == unset
+    never, moves = run(lambda state: False)
+    assert unset[1] < moves <= unset[1] + SMALL.iterations * SMALL.depth
