@@ -37,6 +37,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,8 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         # the same seeds and decks with the opponent's bot in both seats: what the seats are worth between equals
         # (an asymmetric game such as Iron Leaguer's Silver Castle and Dark Sports need not be even)
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            base = list(pool.map(play, *zip(*[(args.game, args.against, args.against, seed, index)
-                                              for seed, index in seeds], strict=True)))
+            base = list(pool.map(partial(play, args.game, args.against, args.against), *zip(*seeds, strict=True)))
         print(f"baseline, {args.against} vs {args.against} on the same seeds and decks, the seat of the bot under "
               f"test: " + by_seat(base))
     print(f"{args.game} {args.level} vs {args.against}: {wins} wins, {draws} draws, {losses} losses of "

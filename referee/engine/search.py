@@ -179,14 +179,15 @@ def _iterate(engine: Any, info: InformationSet, knowledge: Knowledge, budget: Bu
              rng: random.Random, iterations: int, force: Action | None = None) -> None:
     seat = info.seat
     dealer = Dealer(info, prior, _seed_part, knowledge.rebuild)
+    settled = knowledge.settled
+    longest = 2 * budget.depth if settled is not None else budget.depth  # a playout's moves at most
     for _ in range(iterations):
         state = dealer.deal(rng)
         path: list[_Node] = [root]
         added: tuple[_Node, str] | None = None
         try:
             state, added = _descend(engine, knowledge, state, root, path, budget, rng, force)
-            settled = knowledge.settled
-            for move in range(2 * budget.depth if settled is not None else budget.depth):  # the playout
+            for move in range(longest):  # the playout
                 mover = engine.to_act(state)
                 if mover is None or move >= budget.depth and settled(state):  # type: ignore[misc]
                     break

@@ -26,6 +26,7 @@ from referee.engine.search import Knowledge
 from . import rules
 from .actions import Cancel
 from .bot import greedy_score
+from .scenes import world_tour_wins
 from .setup import new_il
 from .state import SEATS
 
@@ -51,13 +52,8 @@ CANDIDATES = 4
 
 
 def _side(state: State, seat: str) -> float:
-    wt = other_scenes = 0
-    for result in state.get("results") or []:
-        if isinstance(result, dict) and result.get("winner") == seat:
-            if result.get("scene") in rules.WORLD_TOUR_SCENES:
-                wt += 1
-            else:
-                other_scenes += 1
+    won = sum(1 for result in state["results"] if result["winner"] == seat)
+    world_tour = world_tour_wins(state)[seat]
     match = state.get("match") or {}
     score = (match.get("score") or {}).get(seat, 0)
     scene = state.get("scene") or 1
@@ -70,8 +66,8 @@ def _side(state: State, seat: str) -> float:
         record, a = ils.get(il), cards[il].get("attributes") or {}
         if record is not None:
             team += record["heart"] + a.get("skill", 0) + a.get("body", 0) - record["penalty"]
-    value: float = (WORLD_TOUR_WIN * wt + SCENE_WIN * other_scenes + worth * score / rules.points_to_win(scene)
-                    + HAND * hand + TEAM * team)
+    value: float = (WORLD_TOUR_WIN * world_tour + SCENE_WIN * (won - world_tour)
+                    + worth * score / rules.points_to_win(scene) + HAND * hand + TEAM * team)
     return value
 
 
