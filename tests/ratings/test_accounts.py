@@ -5,6 +5,7 @@ name."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -108,8 +109,6 @@ def test_no_one_signs_up_with_a_deleted_account_s_name_and_a_deletion_never_find
 def test_a_sign_up_error_is_tied_to_its_field_for_a_screen_reader(client, seeded):
     """A refused name's message is what the name field's ``aria-describedby`` names (a screen reader reads it on
     the field), and the field says it is invalid; the bug: the errors had no id, so the reference pointed nowhere."""
-    import re
-
     page = client.post("/accounts/signup/", {"username": "deleted-9", "password1": "pw-Shinpan-987",
                                              "password2": "pw-Shinpan-987"}).content.decode()
     field = re.search(r"<input[^>]*name=\"username\"[^>]*>", page).group(0)
