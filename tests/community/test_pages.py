@@ -61,6 +61,34 @@ def test_a_bad_value_comes_back_beside_its_field_with_everything_typed_kept(clie
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("changed", "field"), [({"source_url": ""}, "source_url"),
+                                                ({"attr__legions__atk": "-4"}, "attr__legions__atk")])
+def test_the_errors_are_summed_up_at_the_top_with_links_to_their_fields(client, catalogue, player, changed, field):
+    # on a phone the card's fields fill several screens: a missing source (the last section) or a bad value far
+    # down was out of sight (the bug: only the form's own errors were at the top)
+    client.force_login(player)
+    card = catalogue["minion"]
+    response = client.post(f"/cards/{card.pk}/propose/", form_data(card, **changed))
+    assert response.status_code == 400
+    html = response.content.decode()
+    summary = re.search(r'<div[^>]*id="error-summary".*?</div>', html, re.S).group(0)
+    assert html.index('id="error-summary"') < html.index('name="name"')  # above the first field
+    assert 'role="alert"' in summary
+    links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', summary)
+    assert [target for target, _ in links] == [f"id_{field}"]
+    assert f'id="id_{field}"' in html
+    form = response.context["form"]
+    assert links[0][1] == form[field].label and str(form.errors[field][0]) in summary
+
+
+@pytest.mark.django_db
+def test_a_page_without_errors_has_no_summary(client, catalogue, player):
+    client.force_login(player)
+    html = client.get(f"/cards/{catalogue['minion'].pk}/propose/").content.decode()
+    assert "error-summary" not in html
+
+
+@pytest.mark.django_db
 def test_a_corrupt_photo_is_refused_on_its_field(client, catalogue, player):
     client.force_login(player)
     card = catalogue["minion"]

@@ -119,3 +119,7 @@ def test_a_sign_up_error_is_tied_to_its_field_for_a_screen_reader(client, seeded
         assert f'id="{ref}"' in page, ref
     error = re.search(r'<div id="id_username_error"[^>]*>(.*?)</div>', page, re.S).group(1)
     assert "kept for deleted accounts" in error
+    # and the form's summary at its top links to the field (components/error_summary.html)
+    summary = re.search(r'<div[^>]*id="error-summary".*?</div>', page, re.S).group(0)
+    assert '<a href="#id_username">' in summary and "kept for deleted accounts" in summary
+    assert page.index('id="error-summary"') < page.index('name="username"')
