@@ -182,6 +182,15 @@ class Match(models.Model):
         (``matches.services.takeback``): their actions no longer count in the game, the log keeps them."""
         return [(int(first), int(last)) for first, last in (self.config or {}).get("taken_back") or []]
 
+    def result_for(self, seat: str | None) -> str:
+        """How the match went for ``seat`` (None: a person not seated): ``"won"``, ``"lost"`` or ``"draw"`` once
+        finished (``outcome["winner"]``; none is a draw), else the status (``"open"``, ``"active"``,
+        ``"aborted"``). The player page and the data export both read it."""
+        if self.status != self.Status.FINISHED:
+            return str(self.status)
+        winner = (self.outcome or {}).get("winner")
+        return "draw" if not winner else "won" if winner == seat else "lost"
+
     def seat_rows(self) -> list:
         """The match's Seat rows with their users, in seat order. While the match is in play they never change,
         so they are kept in a per-process cache keyed by id and commitment (the hot path: every action and push);

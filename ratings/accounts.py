@@ -46,13 +46,6 @@ def neutral_name(user) -> str:
     return name
 
 
-def _result(match: Match, seat: str | None) -> str:
-    if match.status != Match.Status.FINISHED:
-        return match.status
-    winner = (match.outcome or {}).get("winner")
-    return "draw" if not winner else "won" if winner == seat else "lost"
-
-
 def export(user) -> dict:
     """``{"user", "decks", "matches", "ratings", "events", "proposals", "exported_at"}``: the player's own data,
     each deck as its decklist text, each match with its seat, opponents, result and replay address."""
@@ -79,7 +72,7 @@ def export(user) -> dict:
             "seat": mine.seat, "deck": mine.deck.get("text", ""), "rated": bool((match.config or {}).get("rated")),
             "opponents": [s.user.get_username() if s.user_id else f"bot:{s.bot}" if s.bot else None
                           for s in seats if s is not mine],
-            "result": _result(match, mine.seat), "created_at": match.created_at.isoformat(),
+            "result": match.result_for(mine.seat), "created_at": match.created_at.isoformat(),
             "finished_at": match.finished_at.isoformat() if match.finished_at else None,
             "replay": f"/matches/{match.pk}/replay/" if match.status == Match.Status.FINISHED else None})
     return {

@@ -39,14 +39,11 @@ def _plot(points: list[RatingPoint]) -> dict | None:
 
 
 def _result(match: Match, seat: str | None) -> tuple[str, str]:
-    winner = (match.outcome or {}).get("winner")
-    if match.status == Match.Status.FINISHED:
-        if not winner:
-            return _("Draw"), "light"
-        return (_("Won"), "success") if winner == seat else (_("Lost"), "danger")
-    if match.status == Match.Status.OPEN:
-        return _("Waiting for an opponent"), "info"
-    return (_("In play"), "warning") if match.status == Match.Status.ACTIVE else (_("Aborted"), "light")
+    """A match's result for ``seat`` on the player page (``Match.result_for``): its words and its tag colour."""
+    result = match.result_for(seat)
+    return {"won": (_("Won"), "success"), "lost": (_("Lost"), "danger"), "draw": (_("Draw"), "light"),
+            "open": (_("Waiting for an opponent"), "info"), "active": (_("In play"), "warning")}.get(
+                result, (_("Aborted"), "light"))
 
 
 def player(request, username: str):
@@ -70,7 +67,8 @@ def player(request, username: str):
         mine = next((s for s in seats if s.user_id == person.pk), None)
         others = [s.user.get_username() if s.user_id else str(BOTS.get(s.bot, _("free seat")))
                   for s in seats if s is not mine]
-        result, tone = _result(match, mine.seat if mine else None)
+        seat = mine.seat if mine else None
+        result, tone = _result(match, seat)
         rows.append({"match": match, "opponent": ", ".join(others), "result": result, "tone": tone,
                      "rated": bool((match.config or {}).get("rated")), "label": game_label(match.game)})
         text = (mine.deck or {}).get("text", "") if mine else ""
@@ -79,7 +77,7 @@ def player(request, username: str):
                 "game": game_label(match.game), "name": deck_label(text), "matches": 0, "won": 0,
                 "last": match})
             played["matches"] += 1
-            played["won"] += result == _("Won")
+            played["won"] += match.result_for(seat) == "won"
     decks = person.decks.select_related("game", "format").order_by("-updated_at")
     if request.user != person:
         decks = decks.filter(visibility="public")  # unlisted and private decks are not listed

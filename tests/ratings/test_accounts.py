@@ -123,3 +123,13 @@ def test_a_sign_up_error_is_tied_to_its_field_for_a_screen_reader(client, seeded
     summary = re.search(r'<div[^>]*id="error-summary".*?</div>', page, re.S).group(0)
     assert '<a href="#id_username">' in summary and "kept for deleted accounts" in summary
     assert page.index('id="error-summary"') < page.index('name="username"')
+
+
+@pytest.mark.parametrize(("status", "winner", "seat", "expected"), [
+    ("finished", "first", "first", "won"), ("finished", "first", "second", "lost"),
+    ("finished", None, "first", "draw"), ("finished", "first", None, "lost"),
+    ("open", None, "first", "open"), ("active", None, "first", "active"), ("aborted", None, "first", "aborted"),
+])
+def test_a_match_result_for_a_seat(status, winner, seat, expected):
+    """``Match.result_for``: what the player page and the export both show (they had a copy each)."""
+    assert Match(status=status, outcome={"winner": winner} if winner else {}).result_for(seat) == expected
