@@ -38,9 +38,8 @@ def _plot(points: list[RatingPoint]) -> dict | None:
             "end": points[-1].period_end}
 
 
-def _result(match: Match, seat: str | None) -> tuple[str, str]:
-    """A match's result for ``seat`` on the player page (``Match.result_for``): its words and its tag colour."""
-    result = match.result_for(seat)
+def _label(result: str) -> tuple[str, str]:
+    """A ``Match.result_for`` answer on the player page: its words and its tag colour."""
     return {"won": (_("Won"), "success"), "lost": (_("Lost"), "danger"), "draw": (_("Draw"), "light"),
             "open": (_("Waiting for an opponent"), "info"), "active": (_("In play"), "warning")}.get(
                 result, (_("Aborted"), "light"))
@@ -67,9 +66,9 @@ def player(request, username: str):
         mine = next((s for s in seats if s.user_id == person.pk), None)
         others = [s.user.get_username() if s.user_id else str(BOTS.get(s.bot, _("free seat")))
                   for s in seats if s is not mine]
-        seat = mine.seat if mine else None
-        result, tone = _result(match, seat)
-        rows.append({"match": match, "opponent": ", ".join(others), "result": result, "tone": tone,
+        result = match.result_for(mine.seat if mine else None)
+        words, tone = _label(result)
+        rows.append({"match": match, "opponent": ", ".join(others), "result": words, "tone": tone,
                      "rated": bool((match.config or {}).get("rated")), "label": game_label(match.game)})
         text = (mine.deck or {}).get("text", "") if mine else ""
         if text and match.status == Match.Status.FINISHED:
@@ -77,7 +76,7 @@ def player(request, username: str):
                 "game": game_label(match.game), "name": deck_label(text), "matches": 0, "won": 0,
                 "last": match})
             played["matches"] += 1
-            played["won"] += match.result_for(seat) == "won"
+            played["won"] += result == "won"
     decks = person.decks.select_related("game", "format").order_by("-updated_at")
     if request.user != person:
         decks = decks.filter(visibility="public")  # unlisted and private decks are not listed
