@@ -17,7 +17,7 @@ from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT
 from cards.images import ImageRejected, ProcessedImage, process_card_image
 from cards.models import Card, CardSet, Game
 
-from .services import COMMON
+from .services import COMMON, missing_source
 
 TEXTAREAS = ("rules_text", "flavour_text")
 
@@ -113,6 +113,17 @@ class ProposalForm(forms.Form):
         if card is not None and not self.is_bound:
             self.initial = {**{name: getattr(card, name) for name in COMMON},
                             **initial_from_attributes(SCHEMAS[game.code], card.attributes or {})}
+
+    def clean(self) -> dict[str, Any]:
+        """A missing source is the service's to refuse (``services.missing_source``), beside the card's values; but
+        a form that refuses a value never reaches the service, so it says the missing source itself: every mistake
+        at once, whichever of the two checks finds it."""
+        data = super().clean()
+        if self.errors and "source_image" not in self.errors and "source_url" not in self.errors:
+            message = missing_source(data.get("source_url", ""), data.get("source_image"))
+            if message:
+                self.add_error("source_url", message)
+        return data
 
     @property
     def card_fields(self) -> list[forms.BoundField]:

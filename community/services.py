@@ -157,10 +157,27 @@ def _throttle(user: Any) -> None:
                         "%(minutes)d minutes.") % {"count": per_hour, "minutes": wait})
 
 
-def _sourced(source_url: str, source_image: ProcessedImage | None) -> None:
+def missing_source(source_url: str, source_image: ProcessedImage | None) -> str | None:
+    """The message refusing a proposal with neither a source address nor a photo, or None when one is given."""
     if not (source_url or "").strip() and source_image is None:
-        raise _refuse(_("Give a source: the address of a page that shows the card, or a photo of the printed "
-                        "card."), "source_url")
+        return str(_("Give a source: the address of a page that shows the card, or a photo of the printed card."))
+    return None
+
+
+def _checked_and_sourced(candidate: Card, source_url: str, source_image: ProcessedImage | None) -> Card:
+    """``_checked(candidate)``, with a missing source refused in the same ProposalRefused as the card's values (a
+    proposer learns every mistake at once, not the values only after the source is given)."""
+    errors: dict[str, list[str]] = {}
+    try:
+        _checked(candidate)
+    except ProposalRefused as exc:
+        errors = exc.errors
+    message = missing_source(source_url, source_image)
+    if message:
+        errors.setdefault("source_url", []).append(message)
+    if errors:
+        raise ProposalRefused(errors)
+    return candidate
 
 
 def _create(**fields: Any) -> CardProposal:
@@ -191,7 +208,6 @@ def propose_correction(*, user: Any, card: Card, values: dict[str, Any], source_
     value differs from the card's make the proposal. Checked as the admin checks a card; refused when nothing
     changed, with no source, when the same change by the same player already waits, or past the hourly limit
     (``SHINPAN_PROPOSALS_PER_HOUR``, default 10). Returns the pending proposal."""
-    _sourced(source_url, source_image)
     candidate = Card.objects.select_related("game", "card_set").get(pk=card.pk)
     schema = SCHEMAS[card.game.code]
     for path, _attr in attribute_paths(schema):  # the form gives the whole card: an emptied value is removed
@@ -199,7 +215,7 @@ def propose_correction(*, user: Any, card: Card, values: dict[str, Any], source_
             _remove_value(candidate, path)
     for path, value in values.items():
         _set_value(candidate, path, value)
-    _checked(candidate)
+    _checked_and_sourced(candidate, source_url, source_image)
     before, after = values_of(card), values_of(candidate)
     paths = sorted(set(before) | set(after))
     changes = {path: after.get(path, REMOVED) for path in paths
@@ -223,13 +239,12 @@ def propose_card(*, user: Any, game: Game, card_set: CardSet, values: dict[str, 
     """Propose a new card of ``card_set``: ``values`` holds ``card_type``, ``collector_number``, the common
     fields and the attributes by path. Checked as the admin checks a card (its number free in the set); refused
     as ``propose_correction`` is."""
-    _sourced(source_url, source_image)
     if card_set.game_id != game.pk:
         raise _refuse(_("The set belongs to another game."), "card_set")
     candidate = Card(game=game, card_set=card_set, attributes={})
     for path, value in values.items():
         _set_value(candidate, path, value)
-    _checked(candidate)
+    _checked_and_sourced(candidate, source_url, source_image)
     changes = {"card_type": candidate.card_type, "collector_number": candidate.collector_number,
                **{k: v for k, v in values_of(candidate).items() if v != ""}}  # None is a value: "−", none
     pending = CardProposal.objects.filter(proposer=user, kind=CardProposal.Kind.NEW_CARD, card_set=card_set,

@@ -82,6 +82,24 @@ def test_the_errors_are_summed_up_at_the_top_with_links_to_their_fields(client, 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("atk", ["-4", "four"])  # refused by the service (the schema's bound), by the form (no number)
+def test_a_missing_source_and_a_bad_value_are_said_at_once(client, catalogue, player, atk):
+    # the bug: the source was checked before the card's values (by the service) and after them (by the form), so
+    # a proposer with both wrong learnt of the second only after mending the first
+    client.force_login(player)
+    card = catalogue["minion"]
+    response = client.post(f"/cards/{card.pk}/propose/", form_data(card, source_url="", attr__legions__atk=atk))
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert set(errors) == {"source_url", "attr__legions__atk"}
+    assert "Give a source" in errors["source_url"][0]
+    links = re.findall(r'<a href="#([^"]+)">', re.search(r'id="error-summary".*?</div>', response.content.decode(),
+                                                          re.S).group(0))
+    assert links == ["id_attr__legions__atk", "id_source_url"]  # in the form's order
+    assert not CardProposal.objects.exists()
+
+
+@pytest.mark.django_db
 def test_a_page_without_errors_has_no_summary(client, catalogue, player):
     client.force_login(player)
     html = client.get(f"/cards/{catalogue['minion'].pk}/propose/").content.decode()
