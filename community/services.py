@@ -403,4 +403,4 @@ def shown(value: Any) -> str:
 
 
 __all__ = ["ALL", "COMMON", "NEW_CARD_ONLY", "Change", "ProposalRefused", "accept", "can_review", "difference",
-           "label", "propose_card", "propose_correction", "reject", "shown", "values_of", "withdraw"]
+           "label", "missing_source", "propose_card", "propose_correction", "reject", "shown", "values_of", "withdraw"]
