@@ -25,7 +25,7 @@ from .ability_forms import abilities_from_form, ability_fields, ability_fieldset
 from .games import SCHEMAS, Attr, GameSchema
 from .games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NESTED, NONE_MARK, OPT_INT, STR
 from .images import ImageRejected, ProcessedImage, process_card_image
-from .models import Card, Game
+from .models import Card, Game, localized_problem
 
 PREFIX = "attr"
 SEP = "__"
@@ -291,7 +291,7 @@ class CardFormBase(forms.ModelForm):
         for problem in game.schema.validate(card_type, attributes):
             field = self._field_for(game.code, problem.field)
             if field is None or field not in self.errors:  # a field's own error (not a number) comes first
-                self.add_error(field, str(problem))
+                self.add_error(field, f"{problem.field}: {localized_problem(game.schema, problem)}")
             self.attribute_problems_reported = True
         self._check_sample_fields(game.code, cleaned.get("sample_fields") or [])
         self._clean_abilities(game.code, cleaned)

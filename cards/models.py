@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -18,6 +19,7 @@ from referee import registry
 
 from .abilities import abilities_problems
 from .games import schema_for
+from .games.schema import AttributeError_, GameSchema
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -164,9 +166,10 @@ class Card(models.Model):
             errors.setdefault("card_set", []).append(_("The set belongs to another game."))
         if self.game_id:
             cleaned, problems = self.game.schema.clean(self.card_type, self.attributes)
-            for problem in problems:
+            for problem in problems:  # in the reader's language; an attribute's message begins with its path
                 key = "card_type" if problem.field == "card_type" else "attributes"
-                errors.setdefault(key, []).append(str(problem) if key == "attributes" else problem.message)
+                text = localized_problem(self.game.schema, problem)
+                errors.setdefault(key, []).append(f"{problem.field}: {text}" if key == "attributes" else text)
             if not problems:
                 self.attributes = cleaned
             for problem in abilities_problems(self.game.code, self.abilities):
@@ -179,6 +182,15 @@ class Card(models.Model):
     @property
     def is_sample(self) -> bool:
         return bool(self.sample_fields) or self.card_set.sample_data
+
+
+def localized_problem(schema: GameSchema, problem: AttributeError_) -> str:
+    """A schema problem's message in the active language (``cards/locale``): "must be at least 0, not -4" is
+    "0 以上にしてください（-4 になっています）"; a card type in it is the reader's word for it (the English noun
+    ``minion``, the Japanese label ミニオン)."""
+    if (get_language() or "").startswith("ja"):
+        return problem.localized(gettext, lambda code: schema.type_label(code, True))
+    return problem.localized(gettext, lambda code: schema.type_nouns.get(code, (code,))[0])
 
 
 MISSING = object()

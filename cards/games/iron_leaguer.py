@@ -24,6 +24,8 @@ from .schema import (
     AttributeError_,
     GameSchema,
     SearchKeys,
+    _,
+    problem,
 )
 
 CARD_TYPES = ("il", "technique")
@@ -82,16 +84,16 @@ def _check_halves(card_type: str, attrs: dict[str, Any]) -> list[AttributeError_
     for side in ("upper", "lower"):
         half = attrs[side]
         if half["kind"] == "named" and not half.get("named_ils"):
-            errors.append(AttributeError_(f"{side}.named_ils", "a ※ technique names the ILs that may use it"))
+            errors.append(problem(f"{side}.named_ils", _("a ※ technique names the ILs that may use it")))
         if half.get("rough_play"):
             for key in ("rough_value", "rough_penalty"):
                 if half.get(key) is None:
-                    errors.append(AttributeError_(f"{side}.{key}", "is required on a rough play"))
+                    errors.append(problem(f"{side}.{key}", _("is required on a rough play")))
             continue
         if half["timing"] in ("attack", "either") and half.get("attack") is None:
-            errors.append(AttributeError_(f"{side}.attack", "an attack-timing technique needs an attack value"))
+            errors.append(problem(f"{side}.attack", _("an attack-timing technique needs an attack value")))
         if half["timing"] in ("defence", "either") and half.get("defence") is None:
-            errors.append(AttributeError_(f"{side}.defence", "a defence-timing technique needs a defence value"))
+            errors.append(problem(f"{side}.defence", _("a defence-timing technique needs a defence value")))
     return errors
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema import BOOL, CHOICES, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys
+from .schema import BOOL, CHOICES, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys, _, problem
 
 COLOURS = ("black", "red", "white", "green", "blue")
 COLOURS_JA = {"black": "黒", "red": "赤", "white": "白", "green": "緑", "blue": "青"}
@@ -42,7 +42,7 @@ ATTRS = (
 def _check_master_class(card_type: str, attrs: dict[str, Any]) -> list[AttributeError_]:
     # Legions: カラーシンボル — a master's class is a combination of two colour symbols.
     if card_type == "master" and len(attrs.get("colours", [])) != 2:
-        return [AttributeError_("colours", "a master's class has exactly two colour symbols")]
+        return [problem("colours", _("a master's class has exactly two colour symbols"))]
     return []
 
 

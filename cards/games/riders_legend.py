@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema import BOOL, CHOICE, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys
+from .schema import BOOL, CHOICE, INT, NAMES, STR, Attr, AttributeError_, GameSchema, SearchKeys, _, problem
 
 CARD_TYPES = ("character", "mission", "action", "eyecatch")
 ALIGNMENTS = ("justice", "evil")
@@ -50,9 +50,10 @@ def _check_faction(card_type: str, attrs: dict[str, Any]) -> list[AttributeError
         return []
     justice_faction = attrs["faction"] == JUSTICE_FACTION
     if attrs["alignment"] == "justice" and not justice_faction:
-        return [AttributeError_("faction", f"a justice card's faction is {JUSTICE_FACTION}, not {attrs['faction']!r}")]
+        return [problem("faction", _("a justice card's faction is {faction}, not {value!r}"), faction=JUSTICE_FACTION,
+                        value=attrs["faction"])]
     if attrs["alignment"] == "evil" and justice_faction:
-        return [AttributeError_("faction", f"an evil card cannot have the faction {JUSTICE_FACTION}")]
+        return [problem("faction", _("an evil card cannot have the faction {faction}"), faction=JUSTICE_FACTION)]
     return []
 
 

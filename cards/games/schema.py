@@ -26,15 +26,41 @@ NONE_MARK = "−"  # U+2212, how the rules write "none" (growth value −, perso
 NONE_SPELLINGS = {"−", "-", "ー", "－", "none", "null", ""}
 
 
+def _(text: str) -> str:
+    """Marks a message template for translation (``makemessages`` collects ``_("…")``) and returns it unchanged:
+    this module stays free of Django; ``AttributeError_.localized(gettext)`` translates where a reader sees it."""
+    return text
+
+
 @dataclass(frozen=True)
 class AttributeError_:
-    """One problem with one attribute: ``field`` is a dotted path (``hp``, ``upper.persons``)."""
+    """One problem with one attribute: ``field`` is a dotted path (``hp``, ``upper.persons``); ``message`` the
+    English text (importer reports, the API). ``template`` and ``params`` are the message before formatting
+    (``message == template.format(**dict(params))``), for ``localized``."""
 
     field: str
     message: str
+    template: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}"
+
+    def localized(self, translate: Callable[[str], str], type_label: Callable[[str], str] | None = None) -> str:
+        """The message in a reader's language: ``translate`` (Django's ``gettext``) applied to the template, and a
+        ``card_type`` parameter in the reader's words by ``type_label`` (``minion`` → ミニオン) when given."""
+        if not self.template:
+            return self.message
+        params = dict(self.params)
+        if type_label is not None and "card_type" in params:
+            params["card_type"] = type_label(params["card_type"])
+        return translate(self.template).format(**params)
+
+
+def problem(path: str, template: str, **params: Any) -> AttributeError_:
+    """An ``AttributeError_`` at ``path`` whose message is ``template`` (marked ``_("…")``) formatted with
+    ``params``."""
+    return AttributeError_(path, template.format(**params), template, tuple(params.items()))
 
 
 @dataclass(frozen=True)
@@ -87,45 +113,51 @@ def check_value(attr: Attr, value: Any, path: str) -> tuple[Any, list[AttributeE
             return None, []
         number = _as_int(value)
         if number is None:
-            return value, [AttributeError_(path, f"must be a whole number, not {value!r}")]
+            return value, [problem(path, _("must be a whole number, not {value!r}"), value=value)]
         if attr.minimum is not None and number < attr.minimum:
-            errors.append(AttributeError_(path, f"must be at least {attr.minimum}, not {number}"))
+            errors.append(problem(path, _("must be at least {minimum}, not {value}"), minimum=attr.minimum,
+                                  value=number))
         if attr.maximum is not None and number > attr.maximum:
-            errors.append(AttributeError_(path, f"must be at most {attr.maximum}, not {number}"))
+            errors.append(problem(path, _("must be at most {maximum}, not {value}"), maximum=attr.maximum,
+                                  value=number))
         return number, errors
     if attr.kind == STR:
         if not isinstance(value, str):
-            return value, [AttributeError_(path, f"must be text, not {value!r}")]
+            return value, [problem(path, _("must be text, not {value!r}"), value=value)]
         return value.strip(), []
     if attr.kind == BOOL:
         if isinstance(value, bool):
             return value, []
         if isinstance(value, str) and value.strip().lower() in {"true", "1", "yes", "false", "0", "no", ""}:
             return value.strip().lower() in {"true", "1", "yes"}, []
-        return value, [AttributeError_(path, f"must be true or false, not {value!r}")]
+        return value, [problem(path, _("must be true or false, not {value!r}"), value=value)]
     if attr.kind == CHOICE:
         if value not in attr.choices:
-            return value, [AttributeError_(path, f"must be one of {', '.join(attr.choices)}, not {value!r}")]
+            return value, [problem(path, _("must be one of {choices}, not {value!r}"),
+                                   choices=", ".join(attr.choices), value=value)]
         return value, []
     if attr.kind in (CHOICES, NAMES):
         if isinstance(value, str):
             value = [part.strip() for part in value.replace("/", "|").split("|") if part.strip()]
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            return value, [AttributeError_(path, f"must be a list of text values, not {value!r}")]
+            return value, [problem(path, _("must be a list of text values, not {value!r}"), value=value)]
         if attr.kind == CHOICES:
             bad = [item for item in value if item not in attr.choices]
             if bad:
-                errors.append(AttributeError_(path, f"{', '.join(bad)} not among {', '.join(attr.choices)}"))
+                errors.append(problem(path, _("{values} not among {choices}"), values=", ".join(bad),
+                                      choices=", ".join(attr.choices)))
             if len(set(value)) != len(value):
-                errors.append(AttributeError_(path, "lists a value twice"))
+                errors.append(problem(path, _("lists a value twice")))
         if attr.min_items is not None and len(value) < attr.min_items:
-            errors.append(AttributeError_(path, f"needs at least {attr.min_items} values, has {len(value)}"))
+            errors.append(problem(path, _("needs at least {minimum} values, has {count}"),
+                                  minimum=attr.min_items, count=len(value)))
         if attr.max_items is not None and len(value) > attr.max_items:
-            errors.append(AttributeError_(path, f"takes at most {attr.max_items} values, has {len(value)}"))
+            errors.append(problem(path, _("takes at most {maximum} values, has {count}"),
+                                  maximum=attr.max_items, count=len(value)))
         return value, errors
     if attr.kind == NESTED:
         if not isinstance(value, Mapping):
-            return value, [AttributeError_(path, "must be a mapping of fields")]
+            return value, [problem(path, _("must be a mapping of fields"))]
         return _check_fields(attr.fields, None, value, prefix=f"{path}.")
     raise ValueError(f"unknown attribute kind {attr.kind!r}")  # a schema bug, not bad input
 
@@ -139,7 +171,7 @@ def _check_fields(
     cleaned: dict[str, Any] = {}
     for key in values:
         if key not in known:
-            errors.append(AttributeError_(f"{prefix}{key}", "is not an attribute of this game's cards"))
+            errors.append(problem(f"{prefix}{key}", _("is not an attribute of this game's cards")))
     for attr in attrs:
         path = f"{prefix}{attr.name}"
         present = attr.name in values and not (
@@ -148,13 +180,13 @@ def _check_fields(
         applies = card_type is None or attr.applies_to(card_type)
         if not applies:
             if present and values[attr.name] not in ([], False):
-                errors.append(AttributeError_(path, f"does not belong on a {card_type} card"))
+                errors.append(problem(path, _("does not belong on a {card_type} card"), card_type=card_type))
             continue
         if not present:
             if card_type is not None and card_type in attr.required:
-                errors.append(AttributeError_(path, f"is required on a {card_type} card"))
+                errors.append(problem(path, _("is required on a {card_type} card"), card_type=card_type))
             elif card_type is None and attr.required:
-                errors.append(AttributeError_(path, "is required"))
+                errors.append(problem(path, _("is required")))
             elif attr.default is not None or attr.kind == OPT_INT and attr.name in values:
                 cleaned[attr.name] = attr.default
             continue
@@ -213,7 +245,8 @@ class GameSchema:
         """
         if card_type not in self.card_types:
             return dict(attributes or {}), [
-                AttributeError_("card_type", f"must be one of {', '.join(self.card_types)}, not {card_type!r}")
+                problem("card_type", _("must be one of {choices}, not {value!r}"), choices=", ".join(self.card_types),
+                        value=card_type)
             ]
         cleaned, errors = _check_fields(self.attrs, card_type, attributes or {})
         if not errors:

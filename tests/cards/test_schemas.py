@@ -1,5 +1,9 @@
 """Per-game card attribute validation (cards.games): impossible cards are refused with the field named."""
 
+import re
+from pathlib import Path
+
+import polib
 import pytest
 
 from cards.games import SCHEMAS
@@ -91,3 +95,51 @@ HALF = {"name": "パンチ", "kind": "arm", "timing": "attack", "persons": 1, "a
 def test_an_impossible_technique_half_is_refused_naming_the_field(half, field):
     lower = {"name": "ディフェンス", "kind": "any", "timing": "defence", "persons": "−", "defence": 8}
     assert field in fields(IRON.validate("technique", {"period": 1, "upper": half, "lower": lower}))
+
+
+# The schema's messages in the reader's language: the bug was a Japanese proposal form (and admin) saying
+# "ATK: must be at least 0, not -4" in English.
+
+GAMES_DIR = Path(__file__).resolve().parents[2] / "cards" / "games"
+
+
+def schema_templates() -> set[str]:
+    """Every message template the schema modules mark ``_("…")``."""
+    text = "".join(path.read_text() for path in GAMES_DIR.glob("*.py"))
+    return set(re.findall(r'\b_\("((?:[^"\\]|\\.)+)"\)', text)) - {"…"}
+
+
+def test_every_schema_message_has_a_japanese_translation_with_the_same_placeholders():
+    po = polib.pofile(str(GAMES_DIR.parent / "locale" / "ja" / "LC_MESSAGES" / "django.po"))
+    translated = {entry.msgid: entry.msgstr for entry in po if entry.msgstr}
+    templates = schema_templates()
+    assert len(templates) >= 20 and templates - set(translated) == set()
+    for template in templates:
+        placeholders = sorted(re.findall(r"\{[^}]*\}", template))
+        assert sorted(re.findall(r"\{[^}]*\}", translated[template])) == placeholders, template
+
+
+def test_a_problems_english_message_is_its_template_formatted():
+    [problem] = LEGIONS.validate("minion", {**MINION, "atk": -4})
+    assert problem.message == "must be at least 0, not -4" and str(problem) == "atk: must be at least 0, not -4"
+    assert problem.localized(lambda text: text) == problem.message
+
+
+@pytest.mark.django_db
+def test_a_refused_card_speaks_the_readers_language(legions):
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    from cards.models import Card
+
+    card_set = legions["下忍カスミ"].card_set
+    card = Card(game=card_set.game, card_set=card_set, name="x", card_type="minion", collector_number="999",
+                attributes={k: v for k, v in {**MINION, "atk": -4}.items() if k != "hp"})
+    with translation.override("ja"), pytest.raises(ValidationError) as caught:
+        card.clean()
+    messages = caught.value.message_dict["attributes"]
+    assert "atk: 0 以上にしてください（-4 になっています）" in messages
+    assert "hp: ミニオンのカードには必須です" in messages  # the card type in the reader's words
+    with translation.override("en"), pytest.raises(ValidationError) as caught:
+        card.clean()
+    assert "hp: is required on a minion card" in caught.value.message_dict["attributes"]

@@ -100,6 +100,18 @@ def test_a_missing_source_and_a_bad_value_are_said_at_once(client, catalogue, pl
 
 
 @pytest.mark.django_db
+def test_a_japanese_proposer_reads_a_refused_value_in_japanese(client, catalogue, player):
+    # the bug: the schema's messages were English on the Japanese form ("must be at least 0, not -4")
+    client.force_login(player)
+    card = catalogue["minion"]
+    response = client.post(f"/cards/{card.pk}/propose/", form_data(card, attr__legions__atk="-4"),
+                           headers={"Accept-Language": "ja"})
+    assert response.status_code == 400
+    assert response.context["form"].errors["attr__legions__atk"] == ["0 以上にしてください（-4 になっています）"]
+    assert "must be at least" not in response.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_page_without_errors_has_no_summary(client, catalogue, player):
     client.force_login(player)
     html = client.get(f"/cards/{catalogue['minion'].pk}/propose/").content.decode()

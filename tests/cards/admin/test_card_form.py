@@ -105,6 +105,14 @@ def test_a_legions_minion_without_hp_is_refused_next_to_the_hp_field(admin_clien
     assert errors[field("legions", "hp")] == ["hp: is required on a minion card"]
 
 
+def test_a_japanese_editor_reads_the_refusal_in_japanese(admin_client, sets):
+    # the bug: the schema's messages were English in the Japanese admin
+    data = card_post(sets, "legions", "minion", {**LEGIONS_MINION, "hp": "", "wt": 5})
+    errors = form_errors(admin_client.post(reverse(ADD_URL), data, headers={"Accept-Language": "ja"}))
+    assert errors[field("legions", "hp")] == ["hp: ミニオンのカードには必須です"]
+    assert errors[field("legions", "wt")] == ["wt: 4 以下にしてください（5 になっています）"]
+
+
 def test_a_legions_minion_with_wait_turn_five_is_refused_next_to_the_wt_field(admin_client, sets):
     errors = form_errors(add(admin_client, card_post(sets, "legions", "minion", {**LEGIONS_MINION, "wt": 5})))
     assert list(errors) == [field("legions", "wt")]
