@@ -108,7 +108,9 @@ def test_a_japanese_proposer_reads_a_refused_value_in_japanese(client, catalogue
                            headers={"Accept-Language": "ja"})
     assert response.status_code == 400
     assert response.context["form"].errors["attr__legions__atk"] == ["0 以上にしてください（-4 になっています）"]
-    assert "must be at least" not in response.content.decode()
+    html = response.content.decode()
+    assert "must be at least" not in html
+    assert '<a href="#id_attr__legions__atk">ATK</a>：0 以上にしてください' in html  # a Japanese colon in the summary
 
 
 @pytest.mark.django_db
