@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import secrets
 
+from confusable_homoglyphs.categories import unique_aliases
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match
@@ -26,14 +28,47 @@ from .models import Rating, RatingPoint
 NEUTRAL_PREFIX = "deleted-"
 
 
+# UTS #39 (Unicode security mechanisms) 5.2, the "highly restrictive" level: a name's letters are of one script, or
+# of scripts one language writes together: Japanese (Latin, Han, Hiragana, Katakana), Chinese (Latin, Han, Bopomofo),
+# Korean (Latin, Han, Hangul). So "аdmin" with a Cyrillic а cannot pass for admin, while 山田たろう, Ken太郎 and
+# カイト01 pass; digits and marks (Common, Inherited) belong to every script.
+LANGUAGE_SCRIPTS = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+                    frozenset({"LATIN", "HAN", "HANGUL"}))
+
+
+# The scripts a refusal names, in the reader's words (any other by its Unicode name).
+SCRIPT_NAMES = {"LATIN": _("Latin"), "CYRILLIC": _("Cyrillic"), "GREEK": _("Greek"), "HAN": _("kanji"),
+                "HIRAGANA": _("hiragana"), "KATAKANA": _("katakana"), "HANGUL": _("Hangul"),
+                "BOPOMOFO": _("Bopomofo"), "ARMENIAN": _("Armenian"), "CHEROKEE": _("Cherokee")}
+
+
+def mixed_scripts(name: str) -> list[str]:
+    """The scripts of ``name``'s letters, sorted, when no one language writes them together (UTS #39's highly
+    restrictive level, ``LANGUAGE_SCRIPTS``); ``[]`` for a name that may be used. Scripts are Unicode's
+    (``Scripts.txt``, by confusable-homoglyphs): ``mixed_scripts("аdmin") == ["CYRILLIC", "LATIN"]``."""
+    scripts = set(unique_aliases(name)) - {"COMMON", "INHERITED"}
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in LANGUAGE_SCRIPTS):
+        return []
+    return sorted(scripts)
+
+
 class SignupForm(UserCreationForm):
-    """Django's sign-up form, refusing the names kept for deleted accounts (``NEUTRAL_PREFIX``, in any case)."""
+    """Django's sign-up form, refusing the names kept for deleted accounts (``NEUTRAL_PREFIX``, in any case) and
+    names mixing scripts that pass for one another (``mixed_scripts``)."""
 
     def clean_username(self):
         username = super().clean_username()
         if username and username.lower().startswith(NEUTRAL_PREFIX):
             raise forms.ValidationError(_("Names beginning with “%(prefix)s” are kept for deleted accounts."),
                                         code="reserved", params={"prefix": NEUTRAL_PREFIX})
+        scripts = mixed_scripts(username or "")
+        if scripts:
+            raise forms.ValidationError(
+                _("This name mixes the letters of %(scripts)s, which can look alike: use the letters of one "
+                  "alphabet (Japanese may mix kanji, kana and Latin letters)."),
+                code="mixed_scripts",
+                params={"scripts": ("、" if (get_language() or "").startswith("ja") else ", ").join(
+                    str(SCRIPT_NAMES.get(script, script.title())) for script in scripts)})
         return username
 
 
