@@ -289,3 +289,11 @@ def test_the_pages_say_bad_values_in_words_and_offer_the_formats(client, seeded,
     t = events.create_event(organiser=org, name="Y", game="legions")
     bad = client.post(f"/events/{t.pk}/correct/", {"pairing": "999", "wins1": "x", "reason": "r"})
     assert bad.status_code == 400 and "does not exist" not in bad.content.decode()
+
+
+def test_the_japanese_event_form_asks_for_the_event_s_name(client, seeded, people):
+    # the bug: its label was the catalogue's "Name", whose Japanese is カード名 (a card's name)
+    client.force_login(people[0])
+    page = client.get("/events/", headers={"Accept-Language": "ja"}).content.decode()
+    label = page[page.index('for="id_name"'):].split("</label>")[0]
+    assert label.endswith(">大会名")
