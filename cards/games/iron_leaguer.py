@@ -167,6 +167,7 @@ def _technique_half(half: Mapping | None, japanese: bool) -> dict[str, Any] | No
         "timing": timing,
         "timing_label": _word(timing, japanese) if timing else "",
         "persons": NONE_MARK if half.get("persons") is None else half.get("persons"),
+        "persons_follow": half.get("persons") is None,  # IL 5.4.3: "−" follows the other cards' persons
         "needs": [{"key": key, "value": value} for key, value in needs],
         "attack": half.get("attack"),
         "defence": half.get("defence"),

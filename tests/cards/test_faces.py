@@ -75,7 +75,13 @@ def test_a_technique_card_shows_both_halves_with_timing_persons_and_values():
     assert html.count("cf-half ") == 2
     shown = text(html)
     assert "Attack パワーシュート" in shown and "AP 10" in shown
-    assert "Defence ディフェンス" in shown and "DP 9" in shown and "− pers." in shown
+    assert "Defence ディフェンス" in shown and "DP 9" in shown and "1 pers." in shown and "pers. −" in shown
+
+
+def test_a_persons_dash_reads_as_the_persons_field_not_a_number_of_people():
+    # IL 5.4.3: "−" persons follows the other cards'; the face said "−人" (minus people) in Japanese
+    shown = text(render(TECHNIQUE, lang="ja"))
+    assert "1人" in shown and "人数−" in shown and "−人" not in shown
 
 
 def test_a_card_with_an_image_shows_the_image_and_keeps_its_name_readable():
