@@ -20,15 +20,16 @@ from typing import Any
 
 from referee.engine.actions import Action
 from referee.engine.knowledge import even_at_half
+from referee.engine.listing import Counted, Listing
 from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
 from . import rules
-from .actions import Cancel
+from .actions import Cancel, Training
 from .bot import greedy_score
 from .scenes import world_tour_wins
 from .setup import new_il
-from .state import SEATS
+from .state import SEATS, attrs
 
 
 def group_of(card_id: str, card: dict[str, Any], seat: str, where: str) -> tuple[str, bool]:
@@ -102,12 +103,52 @@ def considered(state: State, seat: str, legal: Sequence[Action]) -> Sequence[Act
     score is the exact figure there): a heart more or less is too small for a few hundred playouts to tell
     apart, and the search chose worse splits by chance. Our reading for the bot only (``docs/bots.md``); the
     rules are unchanged."""
-    scores = [greedy_score(state, action) for action in legal]
     if state["pending"]["kind"] == "growth":
+        scores = [greedy_score(state, action) for action in legal]
         best = max(scores)
         return [action for action, score in zip(legal, scores, strict=True) if score == best]
-    kept = sorted((i for i, action in enumerate(legal) if type(action) is not Cancel), key=lambda i: -scores[i])
-    return [legal[i] for i in sorted(kept[:CANDIDATES])]
+    kept = sorted(_scored(state, legal))[:CANDIDATES]  # the best scores, of equal ones the first listed
+    return [legal[i] for i in sorted(i for _, i in kept)]
+
+
+def _scored(state: State, legal: Sequence[Action]) -> list[tuple[float, int]]:
+    """``(-score, index)`` of each legal action but a ``Cancel``, except that a ``Training`` part of a
+    ``Listing`` (IL 18.3: a few hundred ways to share the points) gives only its own ``CANDIDATES`` best
+    (``_training_best``): no other of them can be among the best of all, so the result of ``considered`` is the
+    same as scoring them all."""
+    if not isinstance(legal, Listing):
+        return [(-greedy_score(state, action), i) for i, action in enumerate(legal) if type(action) is not Cancel]
+    out: list[tuple[float, int]] = []
+    at = 0
+    for part in legal.parts:
+        if isinstance(part, Counted) and part.cls is Training:
+            out.extend((score, at + i) for score, i in _training_best(state, part))
+        else:
+            actions = part if isinstance(part, tuple) else part.built()
+            out.extend((-greedy_score(state, action), at + i) for i, action in enumerate(actions)
+                       if type(action) is not Cancel)
+        at += len(part)
+    return out
+
+
+# ``_training_best``'s answers: (part's class, its length, its ILs' growth values in order) -> the best (-score, i)
+_TRAINING_BEST: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
+
+
+def _training_best(state: State, part: Counted) -> list[tuple[float, int]]:
+    """``(-score, index in part)`` of the ``CANDIDATES`` best ``Training`` actions of ``part`` (IL 18.3). A
+    training's greedy score reads the growth values of its ILs alone (``bot.greedy_score``), and the ``i``-th
+    action of a part shares the points among its ILs by a pattern of the part's class and length
+    (``interval_steps._training_actions``), so the answer is kept by those and the ILs' growth values in order:
+    the line-ups change through an interval and in every determinization, the growth values do not."""
+    key = (type(part), len(part), tuple(attrs(state, il)["growth"] for il in part.items))  # type: ignore[attr-defined]
+    found = _TRAINING_BEST.get(key)
+    if found is None:
+        if len(_TRAINING_BEST) >= 4096:
+            _TRAINING_BEST.clear()
+        found = _TRAINING_BEST[key] = sorted((-greedy_score(state, action), i)
+                                             for i, action in enumerate(part.built()))[:CANDIDATES]
+    return found
 
 
 KNOWLEDGE = Knowledge(group_of=group_of, prior=_prior, evaluate=evaluate, rebuild=rebuild, settled=settled,

@@ -79,3 +79,34 @@ def test_of_a_growth_split_only_the_ways_with_the_most_expected_hearts_are_weigh
     weighed = knowledge.considered(state, "dark", legal)
     hearts = {a.parts: sum(p2d6(part) for part in a.parts) for a in legal}  # IL 11.2: 2d6 at most the part
     assert weighed == [GrowthSplit("dark", users[0], (7,))] and hearts[(7,)] == max(hearts.values())
+
+
+def _weighed_by_scoring_all(state: dict, legal) -> list:
+    """``considered`` as it was first written: every legal action scored, the best ``CANDIDATES`` but a Cancel."""
+    scores = [greedy_score(state, a) for a in legal]
+    kept = sorted((i for i, a in enumerate(legal) if type(a) is not Cancel), key=lambda i: -scores[i])
+    return [legal[i] for i in sorted(kept[: knowledge.CANDIDATES])]
+
+
+def test_the_weighed_moves_are_those_of_scoring_every_legal_action() -> None:
+    # ``considered`` scores a training part of the interval's list (IL 18.3: hundreds of ways) once per growth
+    # values (``_training_best``): whole games of the greedy bot against random check it weighs the same moves
+    from referee.engine.bots import make_bot
+    from referee.engine.listing import Listing
+    from referee.games.iron_leaguer.actions import Training
+
+    from .conftest import ENGINE, new_state
+
+    trainings = 0
+    for seed in (5, 6):
+        state = new_state(seed)
+        bots = {"silver": make_bot("greedy", seed), "dark": make_bot("random", seed + 1)}
+        moves = 0
+        while (seat := ENGINE.to_act(state)) is not None and moves < 1500:
+            legal = ENGINE.legal_actions(state, seat)
+            if len(legal) > 1 and state["pending"]["kind"] != "growth":
+                assert list(knowledge.considered(state, seat, legal)) == _weighed_by_scoring_all(state, legal)
+                trainings += isinstance(legal, Listing) and any(type(a) is Training for a in legal)
+            state, _ = ENGINE.apply(state, bots[seat](ENGINE, state, seat, legal))
+            moves += 1
+    assert trainings > 20  # the intervals' lists were met
