@@ -7,6 +7,10 @@ keywords are its card's, plus those granted to it, minus those a static ability 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
+
 from referee.engine.actions import Event
 from referee.engine.protocol import Data, State
 
@@ -39,8 +43,33 @@ def can_be_fatigued(placed_this_turn: bool, keywords: list[str] | tuple[str, ...
     return any("ignore_summoning_sickness" in VOCABULARY.hooks_of(k) for k in keywords)
 
 
-def negated(state: State) -> set[str]:
+# id(state) -> its ``negated`` keywords, while ``steady`` holds: a listing's checks read the state, never change it
+_STEADY: dict[int, frozenset[str]] = {}
+
+
+@contextmanager
+def steady(state: State) -> Iterator[None]:
+    """For the block, ``negated(state)`` is worked out once: the main phase's listing checks each candidate
+    (``main.legal``), and every attack's and unlock's check asks each unit's keywords, which asked the whole
+    field every time. Only for a block that does not change ``state``; nests."""
+    key = id(state)
+    if key in _STEADY:
+        yield
+        return
+    _STEADY[key] = frozenset(_negated(state))
+    try:
+        yield
+    finally:
+        del _STEADY[key]
+
+
+def negated(state: State) -> AbstractSet[str]:
     """Keywords a static ability on the field negates for every unit (オサキサマ: 速攻)."""
+    held = _STEADY.get(id(state))
+    return _negated(state) if held is None else held
+
+
+def _negated(state: State) -> set[str]:
     out: set[str] = set()
     for seat in ("p1", "p2"):
         for _, unit in units(state, seat):
@@ -52,7 +81,7 @@ def negated(state: State) -> set[str]:
     return out
 
 
-def keywords(state: State, unit: Data, off: set[str] | None = None) -> dict[str, Data]:
+def keywords(state: State, unit: Data, off: AbstractSet[str] | None = None) -> dict[str, Data]:
     """The unit's live keywords: ``{code: params}`` (衝撃 -> ``{"n": 1}``). A unit face down (リバース状態) has
     none: keywords are field effects of a card オープン on the field (spec A2 card states, C2)."""
     if unit.get("reversed"):
@@ -66,7 +95,7 @@ def keywords(state: State, unit: Data, off: set[str] | None = None) -> dict[str,
     return out
 
 
-def hooks(state: State, unit: Data, off: set[str] | None = None) -> set[str]:
+def hooks(state: State, unit: Data, off: AbstractSet[str] | None = None) -> set[str]:
     """The rule hooks of a unit's live keywords; 強襲 and 挺身 mean what our readings say (Q-L5). ``off``: the
     keywords ``negated`` (computed here when not given)."""
     out: set[str] = set()

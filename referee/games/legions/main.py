@@ -286,7 +286,8 @@ def legal(state: State, seat: str) -> list[Any]:
     """Every main-phase action of ``seat`` but ``EndTurn`` (the engine adds it): the ``candidates`` its check
     (``PROBLEMS``, the one ``apply`` runs) accepts, in their order. Each rule of the main phase is written once,
     in the ``problem_x`` functions; the listing is their verdict on every candidate."""
-    return [a for a in candidates(state, seat) if PROBLEMS[type(a)](state, a) is None]
+    with field.steady(state):  # the checks read the state: the field's negated keywords worked out once
+        return [a for a in candidates(state, seat) if PROBLEMS[type(a)](state, a) is None]
 
 
 def candidates(state: State, seat: str) -> list[Any]:

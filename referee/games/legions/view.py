@@ -11,6 +11,7 @@ it look at are visible to it while it chooses).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from referee.engine.protocol import Data, State
@@ -20,7 +21,7 @@ from . import readings as readings_mod
 from .state import LANES, SEATS
 
 
-def _unit(state: State, unit: Data | None, off: set[str]) -> Data | None:
+def _unit(state: State, unit: Data | None, off: AbstractSet[str]) -> Data | None:
     if unit is None:
         return None
     return {"card": unit["card"], "damage": unit["damage"], "fatigued": unit["fatigued"],
@@ -51,7 +52,7 @@ def _player(state: State, seat: str, viewer: str | None, visible: list[str], sha
             "using": list(p.get("using", []))}
 
 
-def _public_parts(state: State, seat: str, off: set[str]) -> Data:
+def _public_parts(state: State, seat: str, off: AbstractSet[str]) -> Data:
     """What every viewer sees alike of ``seat``'s player: the units on the field, the exclusion and wait zones,
     and the ids of those public cards (``cards``)."""
     p = state["players"][seat]

@@ -44,6 +44,23 @@ def test_osakisama_negates_haste_while_on_the_field(st) -> None:
         assert ENGINE.view(st, seat)["players"]["p1"]["lanes"]["centre"]["keywords"] == []
 
 
+def test_the_listing_works_out_the_negated_keywords_once_and_forgets_them(st) -> None:
+    # ``field.steady``: the main phase's listing asks the field's negated keywords once (it asked them for every
+    # attack and unlock it checked); inside, the same answer; after it, even after an error, asked afresh
+    from referee.games.legions import field
+
+    put(st, "p2", "守り神『オサキサマ』", "leader")
+    with field.steady(st):
+        assert field.negated(st) == {"速攻"}
+        with field.steady(st):  # nested: the same
+            assert field.negated(st) == {"速攻"}
+        assert field.negated(st) == {"速攻"}
+    with pytest.raises(RuntimeError), field.steady(st):
+        raise RuntimeError("a check failed")
+    st["players"]["p2"]["lord"] = None  # オサキサマ leaves: nothing negated now
+    assert field.negated(st) == set() and not field._STEADY
+
+
 def test_kyoushuu_reading_no_lords_cannot_target_a_lord(st) -> None:
     me = put(st, "p1", "火竜の仔", "centre")
     lord = put(st, "p2", "冥界姫『ヘカテ』", "leader")
