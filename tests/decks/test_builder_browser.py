@@ -140,3 +140,16 @@ def test_the_japanese_builder_shows_no_codes_on_a_phone(seeded, live_server, new
     assert "前半デッキは30枚ちょうどにしてください" in text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=f"{SHOTS}/browser-builder-ja-phone.png", full_page=True)
+
+
+def test_on_a_phone_every_deck_row_puts_the_name_above_its_facts_and_date(seeded, live_server, new_context):
+    # the bug: a short name drew the facts up beside it and left the date alone on a line of its own
+    page = new_context(locale="en-US", viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{live_server.url}/decks/")
+    rows = page.locator("#public-title + .deck-rows .deck-row")
+    assert rows.count() >= 4
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        name = row.locator(".deck-row-name").bounding_box()
+        meta, date = row.locator(".deck-row-meta").bounding_box(), row.locator(".deck-row-date").bounding_box()
+        assert meta["y"] >= name["y"] + name["height"] - 1 and date["y"] >= name["y"] + name["height"] - 1, i
