@@ -70,8 +70,19 @@ def _add_half(state: State, action: AddHalf) -> float:
     return (attrs(state, action.card)[action.side].get(key) or 0) - 6
 
 
+def _assign_weight(state: State, il: str) -> float:
+    """What an IL costs an assignment: its penalty (IL 6.4/7.4: subtracted from the value) and its strength."""
+    answer: float = state["ils"][il]["penalty"] * 10 + _strength(state, il)
+    return answer
+
+
 def _assign(state: State, action: Assign) -> float:
-    answer: float = -0.01 * sum(state["ils"][il]["penalty"] * 10 + _strength(state, il) for il in action.ils)
+    answer: float = -0.01 * sum(_assign_weight(state, il) for il in action.ils)
+    return answer
+
+
+def _training_weight(state: State, il: str) -> int:
+    answer: int = attrs(state, il)["growth"]
     return answer
 
 
@@ -123,10 +134,16 @@ _SCORES: dict[type[Action], Callable[[State, Any], float]] = {
     Release: lambda state, a: -_strength(state, a.il),
     Recruit: lambda state, a: _strength(state, a.il),
     Scout: lambda state, a: _strength(state, a.target),
-    Training: lambda state, a: sum(p2d6(attrs(state, il)["growth"] + pts) for il, pts in a.alloc) * 3,
+    Training: lambda state, a: sum(p2d6(_training_weight(state, il) + pts) for il, pts in a.alloc) * 3,
     Persuade: _persuade,
     Practice: lambda state, a: 1.5,
 }
+
+
+# The classes whose score is a function of one number per IL of the action alone (``_SCORES``): class -> that
+# number. The search keeps a listing part's best actions of such a class by those numbers
+# (``knowledge._part_best``).
+PER_IL: dict[type[Action], Callable[[State, str], float]] = {Assign: _assign_weight, Training: _training_weight}
 
 
 def greedy_score(state: State, action: Action) -> float:

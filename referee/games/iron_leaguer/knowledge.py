@@ -15,7 +15,7 @@ among them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.engine.actions import Action
@@ -25,11 +25,11 @@ from referee.engine.protocol import State
 from referee.engine.search import Knowledge
 
 from . import rules
-from .actions import Cancel, Training
-from .bot import greedy_score
+from .actions import Cancel
+from .bot import PER_IL, greedy_score
 from .scenes import world_tour_wins
 from .setup import new_il
-from .state import SEATS, attrs
+from .state import SEATS
 
 
 def group_of(card_id: str, card: dict[str, Any], seat: str, where: str) -> tuple[str, bool]:
@@ -112,17 +112,19 @@ def considered(state: State, seat: str, legal: Sequence[Action]) -> Sequence[Act
 
 
 def _scored(state: State, legal: Sequence[Action]) -> list[tuple[float, int]]:
-    """``(-score, index)`` of each legal action but a ``Cancel``, except that a ``Training`` part of a
-    ``Listing`` (IL 18.3: a few hundred ways to share the points) gives only its own ``CANDIDATES`` best
-    (``_training_best``): no other of them can be among the best of all, so the result of ``considered`` is the
-    same as scoring them all."""
+    """``(-score, index)`` of each legal action but a ``Cancel``, except that a part of a ``Listing`` whose
+    actions' scores read one number per IL (``bot.PER_IL``: a training, IL 18.3, a few hundred ways to share the
+    points; an assignment, IL 5.4.3, every few ILs of a handful) gives only its own ``CANDIDATES`` best
+    (``_part_best``): no other of them can be among the best of all, so the result of ``considered`` is the same
+    as scoring them all."""
     if not isinstance(legal, Listing):
         return [(-greedy_score(state, action), i) for i, action in enumerate(legal) if type(action) is not Cancel]
     out: list[tuple[float, int]] = []
     at = 0
     for part in legal.parts:
-        if isinstance(part, Counted) and part.cls is Training:
-            out.extend((score, at + i) for score, i in _training_best(state, part))
+        per_il = PER_IL.get(part.cls) if isinstance(part, Counted) else None
+        if per_il is not None:
+            out.extend((score, at + i) for score, i in _part_best(state, part, per_il))  # type: ignore[arg-type]
         else:
             actions = part if isinstance(part, tuple) else part.built()
             out.extend((-greedy_score(state, action), at + i) for i, action in enumerate(actions)
@@ -131,23 +133,25 @@ def _scored(state: State, legal: Sequence[Action]) -> list[tuple[float, int]]:
     return out
 
 
-# ``_training_best``'s answers: (part's class, its length, its ILs' growth values in order) -> the best (-score, i)
-_TRAINING_BEST: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
+# ``_part_best``'s answers: (the actions' class, the part's class and size of its groups, its ILs' numbers in order)
+# -> the best (-score, index in part)
+_PART_BEST: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
 
 
-def _training_best(state: State, part: Counted) -> list[tuple[float, int]]:
-    """``(-score, index in part)`` of the ``CANDIDATES`` best ``Training`` actions of ``part`` (IL 18.3). A
-    training's greedy score reads the growth values of its ILs alone (``bot.greedy_score``), and the ``i``-th
-    action of a part shares the points among its ILs by a pattern of the part's class and length
-    (``interval_steps._training_actions``), so the answer is kept by those and the ILs' growth values in order:
-    the line-ups change through an interval and in every determinization, the growth values do not."""
-    key = (type(part), len(part), tuple(attrs(state, il)["growth"] for il in part.items))  # type: ignore[attr-defined]
-    found = _TRAINING_BEST.get(key)
+def _part_best(state: State, part: Counted, per_il: Callable[[State, str], float]) -> list[tuple[float, int]]:
+    """``(-score, index in part)`` of the ``CANDIDATES`` best actions of ``part``, whose scores read one number
+    per IL (``per_il``). The ``i``-th action of a part takes its ILs by a pattern of the part's class, its number of
+    ILs and, for combinations, their size (``referee.engine.listing``; C(5, 2) = C(5, 3): the size, not the length),
+    so the answer is kept by those and the ILs' numbers in order: the line-ups and the determinizations change, a
+    growth value or an IL's strength mostly do not."""
+    items: tuple[str, ...] = part.items  # type: ignore[attr-defined]  # every counted part of ILs has them
+    key = (part.cls, type(part), getattr(part, "r", None), tuple(per_il(state, il) for il in items))
+    found = _PART_BEST.get(key)
     if found is None:
-        if len(_TRAINING_BEST) >= 4096:
-            _TRAINING_BEST.clear()
-        found = _TRAINING_BEST[key] = sorted((-greedy_score(state, action), i)
-                                             for i, action in enumerate(part.built()))[:CANDIDATES]
+        if len(_PART_BEST) >= 4096:
+            _PART_BEST.clear()
+        found = _PART_BEST[key] = sorted((-greedy_score(state, action), i)
+                                         for i, action in enumerate(part.built()))[:CANDIDATES]
     return found
 
 

@@ -89,8 +89,8 @@ def _weighed_by_scoring_all(state: dict, legal) -> list:
 
 
 def test_the_weighed_moves_are_those_of_scoring_every_legal_action() -> None:
-    # ``considered`` scores a training part of the interval's list (IL 18.3: hundreds of ways) once per growth
-    # values (``_training_best``): whole games of the greedy bot against random check it weighs the same moves
+    # ``considered`` scores a training or assignment part of a list (IL 18.3, 5.4.3) once per its ILs' numbers
+    # (``_part_best``): whole games of the greedy bot against random check it weighs the same moves
     from referee.engine.bots import make_bot
     from referee.engine.listing import Listing
     from referee.games.iron_leaguer.actions import Training
@@ -110,3 +110,18 @@ def test_the_weighed_moves_are_those_of_scoring_every_legal_action() -> None:
             state, _ = ENGINE.apply(state, bots[seat](ENGINE, state, seat, legal))
             moves += 1
     assert trainings > 20  # the intervals' lists were met
+
+
+def test_two_assignment_lists_of_the_same_ils_in_groups_of_two_and_of_three_are_weighed_apart(state) -> None:
+    # C(5, 2) = C(5, 3) = 10: the kept best of a part was found by its length, so a three-IL technique's
+    # assignment was weighed with the two-IL list's answer (a hash of the bench's decisions changed)
+    from referee.engine.listing import Listing
+    from referee.games.iron_leaguer.match import _assign_actions
+
+    users = tuple(state["teams"]["dark"][:5])
+    for i, il in enumerate(users):
+        state["ils"][il]["penalty"] = i % 3  # weights that order the combinations differently
+    for persons in (2, 3, 2):
+        legal = Listing((_assign_actions("dark", users, persons),))
+        assert len(legal) == 10
+        assert list(knowledge.considered(state, "dark", legal)) == _weighed_by_scoring_all(state, legal), persons
