@@ -68,7 +68,7 @@ class SignupForm(UserCreationForm):
                   "alphabet (Japanese may mix kanji, kana and Latin letters)."),
                 code="mixed_scripts",
                 params={"scripts": ("、" if (get_language() or "").startswith("ja") else ", ").join(
-                    str(SCRIPT_NAMES.get(script, script.title())) for script in scripts)})
+                    str(SCRIPT_NAMES.get(script, script.replace("_", " ").title())) for script in scripts)})
         return username
 
 

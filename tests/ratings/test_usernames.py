@@ -45,3 +45,22 @@ def test_a_japanese_name_signs_up(client):
     answer = client.post("/accounts/signup/", {"username": "山田たろう", "password1": PASSWORD,
                                                "password2": PASSWORD})
     assert answer.status_code == 302 and User.objects.filter(username="山田たろう").exists()
+
+
+@pytest.mark.django_db
+def test_a_script_without_a_name_of_ours_is_named_in_words():
+    # the tester's report: "mixes the letters of Canadian_Aboriginal, Latin"
+    from django.utils import translation
+
+    from ratings.accounts import SignupForm
+
+    with translation.override("en"):
+        form = SignupForm(data={"username": "ᑭlayer", "password1": PASSWORD, "password2": PASSWORD})
+        assert not form.is_valid() and "Canadian Aboriginal, Latin" in form.errors["username"][0]
+
+
+@pytest.mark.django_db
+def test_the_japanese_sign_up_help_allows_any_letters(client):
+    # Django's own Japanese help said half-width letters and digits only, yet 山田たろう signs up
+    page = client.get("/accounts/signup/", headers={"Accept-Language": "ja"}).content.decode()
+    assert "漢字・かな・英字" in page and "半角アルファベット" not in page
