@@ -215,7 +215,7 @@ class CardImageField(forms.FileField):
         try:
             return process_card_image(upload)
         except ImageRejected as exc:
-            raise ValidationError(exc.message, code=exc.code) from exc
+            raise ValidationError(exc.localized(), code=exc.code) from exc
 
 
 def _attribute_fields() -> dict[str, forms.Field]:

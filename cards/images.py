@@ -25,6 +25,7 @@ from typing import IO
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
+from django.utils.translation import gettext, gettext_noop
 from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError
 
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
@@ -42,17 +43,18 @@ TRUNCATED = "truncated"
 CORRUPT = "corrupt"
 HAS_METADATA = "has_metadata"
 
+# English templates, marked for translation: ``ImageRejected.localized()`` says them in the reader's language
 MESSAGES = {
-    EMPTY: "The uploaded file is empty.",
-    TOO_LARGE: "The file is {size} bytes; the largest image accepted is {limit} bytes.",
-    NOT_AN_IMAGE: "The file is not a PNG, JPEG or WebP image.",
-    TOO_MANY_PIXELS: (
+    EMPTY: gettext_noop("The uploaded file is empty."),
+    TOO_LARGE: gettext_noop("The file is {size} bytes; the largest image accepted is {limit} bytes."),
+    NOT_AN_IMAGE: gettext_noop("The file is not a PNG, JPEG or WebP image."),
+    TOO_MANY_PIXELS: gettext_noop(
         "The image declares {size} pixels; at most {limit} pixels are accepted "
         "(a file this small with this many pixels is a decompression bomb)."
     ),
-    TRUNCATED: "The {format} file is truncated: it ends before the image data does.",
-    CORRUPT: "The {format} file is corrupt and cannot be decoded ({detail}).",
-    HAS_METADATA: (
+    TRUNCATED: gettext_noop("The {format} file is truncated: it ends before the image data does."),
+    CORRUPT: gettext_noop("The {format} file is corrupt and cannot be decoded ({detail})."),
+    HAS_METADATA: gettext_noop(
         "The {format} file carries metadata ({kinds}); a stored image has none: upload it in the admin, "
         "which removes it."
     ),
@@ -61,16 +63,23 @@ METADATA_KEYS = ("exif", "xmp", "XML:com.adobe.xmp", "icc_profile", "comment")
 
 
 class ImageRejected(ValueError):
-    """An upload refused: ``code`` is one of the module's refusal codes, ``message`` says why for a person."""
+    """An upload refused: ``code`` is one of the module's refusal codes, ``message`` says why for a person (in
+    English: reports and logs), ``localized()`` the same in the active language (forms)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, values: dict[str, object] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.values = values or {}
+
+    def localized(self) -> str:
+        """The message in the active language (``cards/locale``), English when untranslated."""
+        template = MESSAGES.get(self.code)
+        return gettext(template).format(**self.values) if template else self.message
 
 
 def _reject(code: str, **values: object) -> ImageRejected:
-    return ImageRejected(code, MESSAGES[code].format(**values))
+    return ImageRejected(code, MESSAGES[code].format(**values), values)
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ class ProposalImageField(forms.FileField):
         try:
             return process_card_image(upload)
         except ImageRejected as exc:
-            raise forms.ValidationError(exc.message, code=exc.code) from exc
+            raise forms.ValidationError(exc.localized(), code=exc.code) from exc
 
 
 class ProposalForm(forms.Form):

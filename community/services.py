@@ -102,6 +102,8 @@ def _remove_value(card: Card, path: str) -> None:
 def label(game_code: str, path: str, japanese: bool) -> str:
     """A field path in words (the schema's label, or the model field's), in the reader's language."""
     top = {attr.name: attr for attr in SCHEMAS[game_code].attrs}
+    if path in top:  # an attribute as a whole (a technique's half: its fields are listed apart)
+        return top[path].label_ja if japanese else top[path].label
     for attr_path, attr in attribute_paths(SCHEMAS[game_code]):
         if attr_path == path:
             head, _, tail = path.partition(".")

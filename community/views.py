@@ -29,6 +29,12 @@ def _japanese() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+def _named(game_code: str, path: str, text: str) -> str:
+    """``text`` after the words for ``path`` ("Upper half: is required on a technique"; 上段：…)."""
+    japanese = _japanese()
+    return f"{services.label(game_code, path, japanese)}{'：' if japanese else ': '}{text}"
+
+
 def _propose(request, game: Game, card: Card | None):
     initial = {}
     if card is None and request.GET.get("set"):  # from a set's page: that set chosen
@@ -47,8 +53,10 @@ def _propose(request, game: Game, card: Card | None):
                     source_image=form.image, note=form.cleaned_data["note"])
         except services.ProposalRefused as exc:
             for path, texts in exc.errors.items():
-                for text in texts:
-                    form.add_error(form.field_name(path), text)
+                field = form.field_name(path)
+                for text in texts:  # a path with no field of its own (a technique's whole half) names itself
+                    named = text if field or path == services.ALL else _named(game.code, path, text)
+                    form.add_error(field, named)
         else:
             messages.success(request, _("Thank you: your proposal waits for an editor."))
             return redirect("community:proposal", pk=proposal.pk)

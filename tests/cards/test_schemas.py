@@ -139,7 +139,7 @@ def test_a_refused_card_speaks_the_readers_language(legions):
         card.clean()
     messages = caught.value.message_dict["attributes"]
     assert "atk: 0 以上にしてください（-4 になっています）" in messages
-    assert "hp: ミニオンのカードには必須です" in messages  # the card type in the reader's words
+    assert "hp: ミニオンには必須です" in messages  # the card type in the reader's words
     with translation.override("en"), pytest.raises(ValidationError) as caught:
         card.clean()
     assert "hp: is required on a minion card" in caught.value.message_dict["attributes"]

@@ -11,7 +11,7 @@ import polib
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cards.models import Card
+from cards.models import Card, CardSet, Game
 from community.models import CardProposal
 
 from .conftest import PASSWORD, photo_bytes
@@ -110,7 +110,7 @@ def test_a_japanese_proposer_reads_a_refused_value_in_japanese(client, catalogue
     assert response.context["form"].errors["attr__legions__atk"] == ["0 以上にしてください（-4 になっています）"]
     html = response.content.decode()
     assert "must be at least" not in html
-    assert '<a href="#id_attr__legions__atk">ATK</a>：0 以上にしてください' in html  # a Japanese colon in the summary
+    assert '<a href="#id_attr__legions__atk">ATK</a> — 0 以上にしてください' in html
 
 
 @pytest.mark.django_db
@@ -318,3 +318,34 @@ def test_a_proposal_photo_is_private_until_the_proposal_is_accepted(client, cata
     assert client.get(url).status_code == 200  # a value's source now: public
     page = client.get(f"/cards/{card.pk}/").content.decode()
     assert f'href="{url}"' in page.split('id="card-sources"')[1]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "expected"), [("en", ["Upper half: is required on a technique card",
+                                                         "Lower half: is required on a technique card"]),
+                                                ("ja", ["上段：技カードには必須です", "下段：技カードには必須です"])])
+def test_a_new_technique_with_empty_halves_names_each_half(client, player, lang, expected):
+    # the tester's report: the refusal said "技カードのカードには必須です" twice, naming neither half
+    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
+    card_set = CardSet.objects.create(game=game, code="T9", name="Techniques", name_ja="技カード")
+    client.force_login(player)
+    response = client.post("/games/iron_leaguer/propose/",
+                           {"card_set": card_set.pk, "collector_number": "999", "card_type": "technique",
+                            "name": "X", "attr__iron_leaguer__period": "1", "source_url": SOURCE},
+                           headers={"Accept-Language": lang})
+    assert response.status_code == 400
+    assert [str(e) for e in response.context["form"].non_field_errors()] == expected
+    assert not CardProposal.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("photo", [b"not an image", None])  # None: a PNG cut short
+def test_a_refused_photo_is_said_in_japanese(client, catalogue, player, photo):
+    # the tester's report: "The file is not a PNG, JPEG or WebP image." on the Japanese form
+    client.force_login(player)
+    card = catalogue["minion"]
+    data = form_data(card, attr__legions__atk="3", source_url="",
+                     source_image=SimpleUploadedFile("card.png", photo or photo_bytes()[:60], content_type="image/png"))
+    response = client.post(f"/cards/{card.pk}/propose/", data, headers={"Accept-Language": "ja"})
+    [message] = response.context["form"].errors["source_image"]
+    assert response.status_code == 400 and "ファイル" in message and "The " not in message, message

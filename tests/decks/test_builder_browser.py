@@ -142,9 +142,11 @@ def test_the_japanese_builder_shows_no_codes_on_a_phone(seeded, live_server, new
     page.screenshot(path=f"{SHOTS}/browser-builder-ja-phone.png", full_page=True)
 
 
-def test_on_a_phone_every_deck_row_puts_the_name_above_its_facts_and_date(seeded, live_server, new_context):
-    # the bug: a short name drew the facts up beside it and left the date alone on a line of its own
-    page = new_context(locale="en-US", viewport={"width": 390, "height": 844}).new_page()
+@pytest.mark.parametrize("width", [390, 320])
+def test_on_a_phone_every_deck_row_puts_the_name_above_its_facts_and_date(seeded, live_server, new_context, width):
+    # the bug: a short name drew the facts up beside it and left the date alone on a line of its own; at 320 px
+    # the date fell under the facts
+    page = new_context(locale="en-US", viewport={"width": width, "height": 844}).new_page()
     page.goto(f"{live_server.url}/decks/")
     rows = page.locator("#public-title + .deck-rows .deck-row")
     assert rows.count() >= 4
@@ -153,3 +155,4 @@ def test_on_a_phone_every_deck_row_puts_the_name_above_its_facts_and_date(seeded
         name = row.locator(".deck-row-name").bounding_box()
         meta, date = row.locator(".deck-row-meta").bounding_box(), row.locator(".deck-row-date").bounding_box()
         assert meta["y"] >= name["y"] + name["height"] - 1 and date["y"] >= name["y"] + name["height"] - 1, i
+        assert date["y"] < meta["y"] + meta["height"], i  # beside the facts, not under them

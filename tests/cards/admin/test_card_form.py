@@ -109,7 +109,7 @@ def test_a_japanese_editor_reads_the_refusal_in_japanese(admin_client, sets):
     # the bug: the schema's messages were English in the Japanese admin
     data = card_post(sets, "legions", "minion", {**LEGIONS_MINION, "hp": "", "wt": 5})
     errors = form_errors(admin_client.post(reverse(ADD_URL), data, headers={"Accept-Language": "ja"}))
-    assert errors[field("legions", "hp")] == ["hp: ミニオンのカードには必須です"]
+    assert errors[field("legions", "hp")] == ["hp: ミニオンには必須です"]
     assert errors[field("legions", "wt")] == ["wt: 4 以下にしてください（5 になっています）"]
 
 
