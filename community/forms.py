@@ -15,7 +15,7 @@ from cards.forms import attribute_field_name, attribute_paths, attributes_from_f
 from cards.games import SCHEMAS, Attr
 from cards.games.schema import BOOL, CHOICE, CHOICES, INT, NAMES, NONE_MARK, OPT_INT, STR
 from cards.images import ImageRejected, ProcessedImage, process_card_image
-from cards.models import Card, CardSet, Game
+from cards.models import Card, CardSet, Game, localized_problem
 
 from .services import COMMON, missing_source
 
@@ -115,15 +115,30 @@ class ProposalForm(forms.Form):
                             **initial_from_attributes(SCHEMAS[game.code], card.attributes or {})}
 
     def clean(self) -> dict[str, Any]:
-        """A missing source is the service's to refuse (``services.missing_source``), beside the card's values; but
-        a form that refuses a value never reaches the service, so it says the missing source itself: every mistake
-        at once, whichever of the two checks finds it."""
+        """Every mistake at once. The card's values and a missing source are the service's to refuse (the schema
+        via ``Card.clean``, ``services.missing_source``), but a form that refuses a value (a word for a number)
+        never reaches the service: so when it does, the form also asks the schema about the values that cleaned,
+        as the admin's card form does, and says a missing source itself."""
         data = super().clean()
+        if self.errors:
+            self._check_values(data)
         if self.errors and "source_image" not in self.errors and "source_url" not in self.errors:
             message = missing_source(data.get("source_url", ""), data.get("source_image"))
             if message:
                 self.add_error("source_url", message)
         return data
+
+    def _check_values(self, data: dict[str, Any]) -> None:
+        """The schema's problems with the values that cleaned, each beside its field (none beside a field that
+        has an error already; a problem with no field of its own waits for the service)."""
+        schema = SCHEMAS[self.game.code]
+        card_type = data.get("card_type") or (self.card.card_type if self.card else "")
+        if card_type not in schema.card_types:
+            return
+        for problem in schema.validate(card_type, attributes_from_form(schema, card_type, data)):
+            name = self.field_name(problem.field)
+            if name is not None and name not in self.errors:
+                self.add_error(name, localized_problem(schema, problem))
 
     @property
     def card_fields(self) -> list[forms.BoundField]:

@@ -349,3 +349,20 @@ def test_a_refused_photo_is_said_in_japanese(client, catalogue, player, photo):
     response = client.post(f"/cards/{card.pk}/propose/", data, headers={"Accept-Language": "ja"})
     [message] = response.context["form"].errors["source_image"]
     assert response.status_code == 400 and "ファイル" in message and "The " not in message, message
+
+
+@pytest.mark.django_db
+def test_a_word_for_a_number_does_not_hide_another_fields_bad_value(client, catalogue, player):
+    # the tester's report: with ATK -4 and HP "x", only HP was said (the form refused it and the schema, in the
+    # service, never saw ATK); and with a bad source address, only the address
+    client.force_login(player)
+    card = catalogue["minion"]
+    response = client.post(f"/cards/{card.pk}/propose/", form_data(card, attr__legions__atk="-4",
+                                                                    attr__legions__hp="x"))
+    errors = response.context["form"].errors
+    assert response.status_code == 400 and set(errors) == {"attr__legions__atk", "attr__legions__hp"}
+    assert errors["attr__legions__atk"] == ["must be at least 0, not -4"]
+    response = client.post(f"/cards/{card.pk}/propose/", form_data(card, attr__legions__atk="-4",
+                                                                    source_url="not a url"))
+    assert set(response.context["form"].errors) == {"attr__legions__atk", "source_url"}
+    assert not CardProposal.objects.exists()
