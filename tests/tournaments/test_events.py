@@ -174,7 +174,7 @@ def test_two_people_and_bots_play_an_event_in_the_browser(live_server, new_conte
     assert _sign_in  # the same sign-in as the matches' browser tests
     org = sign_in("org")
     org.get_by_role("link", name="Events").first.click()
-    org.get_by_label("Name", exact=True).fill("Browser cup")
+    org.get_by_label("Event name", exact=True).fill("Browser cup")
     org.get_by_label("Game", exact=True).select_option("legions")
     org.get_by_label("Swiss rounds").fill("2")
     org.get_by_role("button", name="Create the event").click()
