@@ -107,7 +107,11 @@ class ProposalForm(forms.Form):
         for path, attr in attribute_paths(SCHEMAS[game.code]):
             if card is not None and not top[path.partition(".")[0]].applies_to(card.card_type):
                 continue  # a correction keeps the card's type: only its type's attributes
-            fields[attribute_field_name(game.code, path)] = _attribute_field(attr, japanese)
+            field = fields[attribute_field_name(game.code, path)] = _attribute_field(attr, japanese)
+            if "." in path:  # a half's field: the error summary names the half too (上段・人数), the form shows it
+                half = top[path.partition(".")[0]]  # under the half's own heading
+                field.summary_label = (f"{half.label_ja}・{field.label}" if japanese  # type: ignore[attr-defined]
+                                       else f"{half.label}: {field.label}")
         # the card's fields first, the source and note last
         self.fields = {**fields, **self.fields}
         if card is not None and not self.is_bound:

@@ -366,3 +366,18 @@ def test_a_word_for_a_number_does_not_hide_another_fields_bad_value(client, cata
                                                                     source_url="not a url"))
     assert set(response.context["form"].errors) == {"attr__legions__atk", "source_url"}
     assert not CardProposal.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_summary_names_a_technique_halfs_field_with_its_half(client, player):
+    # the tester's report: the summary said 人数 with no word of which half
+    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
+    card_set = CardSet.objects.create(game=game, code="T9", name="Techniques", name_ja="技カード")
+    client.force_login(player)
+    response = client.post("/games/iron_leaguer/propose/",
+                           {"card_set": card_set.pk, "collector_number": "999", "card_type": "technique",
+                            "name": "X", "attr__iron_leaguer__period": "1", "source_url": SOURCE,
+                            "attr__iron_leaguer__upper__persons": "0", "attr__iron_leaguer__lower__persons": "1"},
+                           headers={"Accept-Language": "ja"})
+    summary = re.search(r'id="error-summary".*?</div>', response.content.decode(), re.S).group(0)
+    assert '<a href="#id_attr__iron_leaguer__upper__persons">上段・人数</a>' in summary
