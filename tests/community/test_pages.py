@@ -320,17 +320,22 @@ def test_a_proposal_photo_is_private_until_the_proposal_is_accepted(client, cata
     assert f'href="{url}"' in page.split('id="card-sources"')[1]
 
 
+@pytest.fixture
+def technique_set(db):
+    """An Iron Leaguer technique set to propose new cards into (the catalogue fixture is Legions alone)."""
+    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
+    return CardSet.objects.create(game=game, code="T9", name="Techniques", name_ja="技カード")
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(("lang", "expected"), [("en", ["Upper half: is required on a technique card",
                                                          "Lower half: is required on a technique card"]),
                                                 ("ja", ["上段：技カードには必須です", "下段：技カードには必須です"])])
-def test_a_new_technique_with_empty_halves_names_each_half(client, player, lang, expected):
+def test_a_new_technique_with_empty_halves_names_each_half(client, player, technique_set, lang, expected):
     # the tester's report: the refusal said "技カードのカードには必須です" twice, naming neither half
-    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
-    card_set = CardSet.objects.create(game=game, code="T9", name="Techniques", name_ja="技カード")
     client.force_login(player)
     response = client.post("/games/iron_leaguer/propose/",
-                           {"card_set": card_set.pk, "collector_number": "999", "card_type": "technique",
+                           {"card_set": technique_set.pk, "collector_number": "999", "card_type": "technique",
                             "name": "X", "attr__iron_leaguer__period": "1", "source_url": SOURCE},
                            headers={"Accept-Language": lang})
     assert response.status_code == 400
@@ -369,13 +374,11 @@ def test_a_word_for_a_number_does_not_hide_another_fields_bad_value(client, cata
 
 
 @pytest.mark.django_db
-def test_the_summary_names_a_technique_halfs_field_with_its_half(client, player):
+def test_the_summary_names_a_technique_halfs_field_with_its_half(client, player, technique_set):
     # the tester's report: the summary said 人数 with no word of which half
-    game = Game.objects.create(code="iron_leaguer", name="Iron Leaguer", name_ja="アイアンリーガー")
-    card_set = CardSet.objects.create(game=game, code="T9", name="Techniques", name_ja="技カード")
     client.force_login(player)
     response = client.post("/games/iron_leaguer/propose/",
-                           {"card_set": card_set.pk, "collector_number": "999", "card_type": "technique",
+                           {"card_set": technique_set.pk, "collector_number": "999", "card_type": "technique",
                             "name": "X", "attr__iron_leaguer__period": "1", "source_url": SOURCE,
                             "attr__iron_leaguer__upper__persons": "0", "attr__iron_leaguer__lower__persons": "1"},
                            headers={"Accept-Language": "ja"})
