@@ -102,9 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         games_shown = games
     half = rss[len(rss) // 2]
-    tenth = min(10, games_shown)
-    print(f"RSS after game 1: {rss[0]:.1f} MB, game {tenth}: {rss[tenth - 1]:.1f} MB, game {games_shown}: "
-          f"{rss[-1]:.1f} MB; growth over the second half of the games: {rss[-1] - half:+.1f} MB")
+    shown = sorted({1, min(10, games_shown), games_shown})  # each game once: a soak of 10 games or fewer
+    print("RSS after " + ", ".join(f"game {g}: {rss[g - 1]:.1f} MB" for g in shown)
+          + f"; growth over the second half of the games: {rss[-1] - half:+.1f} MB")
     print(f"results: {', '.join(f'{k} {v}' for k, v in sorted(results.items()))}; {choices} of the decisions had "
           f"a choice; {time.process_time() - started:.0f} CPU s")
     print(f"python {platform.python_version()} ({platform.machine()}); machine_speed {machine_speed():.2f} s")

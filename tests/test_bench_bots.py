@@ -63,3 +63,10 @@ def test_a_short_soak_self_plays_with_every_action_legal(game, capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     found = re.match(rf"^{game} easy soak: (\d+) decisions in (\d+) games, no illegal action, no exception$", last)
     assert found and int(found.group(1)) >= 150
+
+
+def test_a_soak_of_a_few_games_names_each_game_once_in_its_memory_line(capsys):
+    # A soak of 10 games or fewer printed its last game twice ("game 10: …, game 10: …").
+    assert bot_soak.main(["--game", "legions", "--level", "easy", "--decisions", "1", "--games", "2"]) == 0
+    memory = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("RSS after "))
+    assert re.findall(r"game (\d+): [\d.]+ MB", memory) == ["1", "2"], memory
