@@ -18,6 +18,7 @@ from cards.images import ImageRejected, ProcessedImage, process_card_image
 from cards.models import Card, CardSet, Game, localized_problem
 
 from .services import COMMON, missing_source
+from .services import label as path_label
 
 TEXTAREAS = ("rules_text", "flavour_text")
 
@@ -109,9 +110,7 @@ class ProposalForm(forms.Form):
                 continue  # a correction keeps the card's type: only its type's attributes
             field = fields[attribute_field_name(game.code, path)] = _attribute_field(attr, japanese)
             if "." in path:  # a half's field: the error summary names the half too (上段・人数), the form shows it
-                half = top[path.partition(".")[0]]  # under the half's own heading
-                field.summary_label = (f"{half.label_ja}・{field.label}" if japanese  # type: ignore[attr-defined]
-                                       else f"{half.label}: {field.label}")
+                field.summary_label = path_label(game.code, path, japanese)  # type: ignore[attr-defined]
         # the card's fields first, the source and note last
         self.fields = {**fields, **self.fields}
         if card is not None and not self.is_bound:
