@@ -196,17 +196,26 @@ class Recruit(Action):
     il: str
 
 
+# How many actions each table below keeps (issue 28, point 6: memory flat over 100 games). At 65,536 a table, the
+# 17 tables and ``cached`` could keep over a million actions, and a 100-game self-play at easy grew 16 MB over its
+# second half as they filled; at these sizes they are full within five games and the memory stays flat, for the
+# same games in the same CPU time within 2% (bench/bot_soak.py; docs/bots.md, "Robust").
+MADE_LIMIT = 1 << 12
+CACHED_LIMIT = 1 << 14
+
+
 class Made(dict[Any, Action]):
     """key -> ``build(key)``, an action made once: a list of actions is then built by C-level ``map`` over its
     keys (``list(map(made.__getitem__, keys))``, a look-up each) with only the new ones made in Python. Cleared
-    when it grows past 65,536 (bounded memory over many games)."""
+    when it grows past ``MADE_LIMIT`` (bounded memory over many games; a list already built keeps its
+    actions)."""
 
     def __init__(self, build: Any) -> None:
         super().__init__()
         self.build = build
 
     def __missing__(self, key: Any) -> Action:
-        if len(self) > 1 << 16:
+        if len(self) > MADE_LIMIT:
             self.clear()
         made: Action = self.build(key)
         self[key] = made
@@ -218,7 +227,7 @@ def per_seat(build: Any) -> dict[str, Made]:
     return {seat: Made(lambda key, seat=seat: build(seat, key)) for seat in ("silver", "dark")}
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHED_LIMIT)
 def cached(cls: type[Action], *args: Any) -> Any:
     """``cls(*args)``, made once: actions are immutable values, so one instance serves every list that offers
     it (building a frozen dataclass costs about four times a cache look-up, and lists run to hundreds)."""

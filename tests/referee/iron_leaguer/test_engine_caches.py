@@ -16,7 +16,20 @@ from referee.engine.protocol import RngSeed
 from referee.engine.rng import seed_from_int
 from referee.games.iron_leaguer import interval_steps as steps
 from referee.games.iron_leaguer import state as state_module
-from referee.games.iron_leaguer.actions import AddHalf, Assign, Cancel, Declare, Discard, Pass, Refill, Scout
+from referee.games.iron_leaguer.actions import (
+    CACHED_LIMIT,
+    MADE_LIMIT,
+    AddHalf,
+    Assign,
+    Cancel,
+    Declare,
+    Discard,
+    Made,
+    Pass,
+    Refill,
+    Scout,
+    cached,
+)
 from referee.games.iron_leaguer.state import derived
 
 from .conftest import ENGINE, act, cid, give, new_state, to_interval
@@ -142,3 +155,41 @@ def test_remembered_legal_actions_equal_the_ones_worked_out_afresh_over_whole_ga
         state_module._CONTENTS.clear()
         state_module._BY_TABLE.clear()
         assert _played_lists(cards, seed) == first
+
+
+def _action_tables() -> list[tuple[str, Made]]:
+    """Every ``Made`` table of the engine's modules, by name (a table, or a table per seat)."""
+    import importlib
+    import pkgutil
+
+    import referee.games.iron_leaguer as package
+
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, Made):
+                found.append((f"{info.name}.{name}", value))
+            elif isinstance(value, dict) and value and all(isinstance(v, Made) for v in value.values()):
+                found.extend((f"{info.name}.{name}[{seat}]", v) for seat, v in value.items())
+    return found
+
+
+def test_the_action_tables_together_keep_a_bounded_number_of_actions() -> None:
+    """Issue 28, point 6 (memory flat over 100 games): at 65,536 actions a table, the 17 tables and ``cached``
+    could keep over a million actions, and a 100-game self-play grew 16 MB over its second half; the whole budget
+    is now under 100,000 actions (about 45 MB at some 470 bytes an action)."""
+    tables = _action_tables()
+    assert len(tables) >= 15  # the tables of the match, the interval and its steps, for both seats
+    assert len({id(table) for _, table in tables}) == len(tables)
+    budget = len(tables) * (MADE_LIMIT + 1) + cached.cache_info().maxsize
+    assert budget < 100_000, f"{len(tables)} tables of {MADE_LIMIT} and cached {CACHED_LIMIT}: {budget} actions"
+
+
+def test_a_table_past_its_limit_starts_again_and_still_makes_equal_actions() -> None:
+    table = Made(lambda card: Discard("dark", card))
+    first = table["c0"]
+    for n in range(MADE_LIMIT * 2 + 10):
+        assert table[f"c{n}"] == Discard("dark", f"c{n}")
+        assert len(table) <= MADE_LIMIT + 1
+    assert table["c0"] == first  # made again after a clear: another object of the same value
