@@ -199,7 +199,7 @@ class Recruit(Action):
 # How many actions each table below keeps (issue 28, point 6: memory flat over 100 games). At 65,536 a table, the
 # 17 tables and ``cached`` could keep over a million actions, and a 100-game self-play at easy grew 16 MB over its
 # second half as they filled; at these sizes they are full within five games and the memory stays flat, for the
-# same games in the same CPU time within 2% (bench/bot_soak.py; docs/bots.md, "Robust").
+# same games in the same CPU time within 4% (bench/bot_soak.py; docs/bots.md, "Robust").
 MADE_LIMIT = 1 << 12
 CACHED_LIMIT = 1 << 14
 
